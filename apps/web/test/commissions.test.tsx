@@ -1,14 +1,20 @@
 import type { Commission, PendingCommission } from '@portal/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccrualForm, accrualMonthError, accrualSummary } from '../src/features/admin/payouts/accrual-panel';
+import {
+  AccrualForm,
+  AccrualPanel,
+  accrualMonthError,
+  accrualSummary,
+} from '../src/features/admin/payouts/accrual-panel';
 import { fileNameOf } from '../src/lib/rest';
 import { toAdjustmentPayload } from '../src/features/admin/payouts/adjustment-dialog';
 import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/payouts/pending-payout-table';
 import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
 import { aPendingCommission } from './fixtures';
 import { renderInRouter, renderWithProviders } from './render';
+import { serveTrpc } from './trpc-server';
 
 const base: Commission = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -246,6 +252,7 @@ describe('Payout Processor', () => {
 
 describe('Accrual panel', () => {
   const now = new Date('2026-11-22T10:00:00Z');
+  afterEach(() => vi.unstubAllGlobals());
 
   it('defaults to the month just ended and runs the accrual for it', () => {
     const onSubmit = vi.fn();
@@ -280,6 +287,20 @@ describe('Accrual panel', () => {
       'October 2026: 2 commissions created, 5 skipped (already accrued)',
     );
     expect(accrualSummary({ month: '2026-10', created: 1, skipped: 0 })).toContain('1 commission created');
+  });
+
+  it('runs once for a double click, the button busy from the first click until the answer', async () => {
+    let answer!: (outcome: unknown) => void;
+    const api = serveTrpc({ 'admin.accrue': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithProviders(<AccrualPanel />);
+    const run = screen.getByRole('button', { name: 'Run accrual' });
+    fireEvent.click(run);
+    expect(run.getAttribute('data-loading')).toBe('true');
+    fireEvent.click(run);
+    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.accrue')).toHaveLength(1));
+    answer({ month: '2026-10', created: 2, skipped: 5 });
+    await waitFor(() => expect(run.getAttribute('data-loading')).toBeNull());
+    expect(api.calls.filter((call) => call.path === 'admin.accrue')).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PayoutPreview } from '@portal/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayoutSummary } from '../src/features/admin/payouts/payout-confirm-dialog';
@@ -40,7 +40,29 @@ const PREVIEW: PayoutPreview = {
 
 const HELD = { count: 3, amount: '150.00', firstOfferedOn: '2026-12-20' };
 
-function serve(preview: PayoutPreview, { offered = true }: { offered?: boolean } = {}) {
+const PAID = {
+  id: 'b0000000-0000-4000-8000-000000000001',
+  reference: 'PO-20261126-AAAAAA',
+  total: '240.00',
+  commissionCount: 2,
+  partnerCount: 2,
+  paidAt: '2026-11-26T08:00:00.000Z',
+  sentAt: null,
+  methods: PREVIEW.methods,
+  returnedCount: 0,
+  returnedTotal: '0.00',
+};
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+function serve(
+  preview: PayoutPreview,
+  { offered = true, pay = () => PAID }: { offered?: boolean; pay?: () => unknown } = {},
+) {
   const items = offered ? [fee(1, 'Ach Agency'), fee(2, 'PayPal Studio')] : [];
   return serveTrpc({
     'admin.pendingCommissions': () => ({
@@ -65,18 +87,7 @@ function serve(preview: PayoutPreview, { offered = true }: { offered?: boolean }
       updatedBy: null,
     }),
     'admin.payoutPreview': () => preview,
-    'admin.processPayout': () => ({
-      id: 'b0000000-0000-4000-8000-000000000001',
-      reference: 'PO-20261126-AAAAAA',
-      total: '240.00',
-      commissionCount: 2,
-      partnerCount: 2,
-      paidAt: '2026-11-26T08:00:00.000Z',
-      sentAt: null,
-      methods: preview.methods,
-      returnedCount: 0,
-      returnedTotal: '0.00',
-    }),
+    'admin.processPayout': pay,
   });
 }
 
@@ -107,6 +118,26 @@ describe('Process N Payouts asks first', () => {
     const paid = api.calls.filter((call) => call.path === 'admin.processPayout');
     expect(paid).toHaveLength(1);
     expect(paid[0]?.input).toMatchObject({ commissionIds: ids, idempotencyKey: expect.any(String) });
+  });
+
+  it('pays once for a double click on Confirm: the button is busy from the first click until the payout settles', async () => {
+    const answer = deferred<unknown>();
+    const api = serve(PREVIEW, { pay: () => answer.promise });
+    renderInRouter(<PayoutProcessor />);
+    await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Process 2 Payouts' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
+    await dialog.findByTestId('preview-total');
+    const confirm = dialog.getByRole<HTMLButtonElement>('button', { name: 'Confirm payout' });
+    fireEvent.click(confirm);
+    expect(confirm.getAttribute('data-loading')).toBe('true');
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.processPayout')).toHaveLength(1));
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);
+    answer.resolve(PAID);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payout' })).toBeNull());
+    expect(api.calls.filter((call) => call.path === 'admin.processPayout')).toHaveLength(1);
   });
 
   it('says why the server would refuse a selection and offers no Confirm; Cancel pays nothing', async () => {

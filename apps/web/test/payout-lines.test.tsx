@@ -1,8 +1,10 @@
 // A payout's partner lines: a line is "sent" only once its payout is marked sent; before that it reads
-// "Not sent", beside the hint that the payout must be marked sent first.
+// "Not sent", beside the hint that the payout must be marked sent first. Confirm and Record return each
+// run once however often they are clicked while the call is in flight.
 
 import { PAYOUT_RAIL_MESSAGES, type Payout, type PayoutLine } from '@portal/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayoutLines } from '../src/features/admin/payouts/payout-lines';
 import { anAdminSession } from './fixtures';
@@ -51,5 +53,62 @@ describe("a payout's partner lines", () => {
     });
     expect(await screen.findByText('sent', { exact: true })).toBeTruthy();
     expect(screen.queryByText('Not sent')).toBeNull();
+  });
+
+  const sent = { ...payout, sentAt: '2026-11-28T11:00:00.000Z' };
+  const other: PayoutLine = {
+    ...line,
+    partnerId: 'a0000000-0000-4000-8000-000000000002',
+    companyName: 'Summit Ledger',
+  };
+
+  function deferred() {
+    let resolve!: (value: unknown) => void;
+    const promise = new Promise((done) => (resolve = done));
+    return { promise, resolve };
+  }
+
+  it('confirms a line once for a double click, its button busy from the first click until the answer', async () => {
+    const answer = deferred();
+    const api = serveTrpc({
+      'admin.payoutLines': () => [line, other],
+      'admin.confirmPayoutLine': () => answer.promise,
+    });
+    renderWithProviders(<PayoutLines payout={sent} />, { session: anAdminSession(['payouts:write']) });
+    const confirm = await screen.findByRole<HTMLButtonElement>('button', {
+      name: 'Confirm the line of Northwind Growth',
+    });
+    const otherConfirm = screen.getByRole<HTMLButtonElement>('button', { name: 'Confirm the line of Summit Ledger' });
+    fireEvent.click(confirm);
+    expect(confirm.getAttribute('data-loading')).toBe('true');
+    expect(otherConfirm.disabled).toBe(true);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.confirmPayoutLine')).toHaveLength(1));
+    answer.resolve({ ...line, status: 'confirmed' });
+    await waitFor(() => expect(confirm.getAttribute('data-loading')).toBeNull());
+    expect(api.calls.filter((call) => call.path === 'admin.confirmPayoutLine').map((call) => call.input)).toEqual([
+      { payoutId: payout.id, partnerId: line.partnerId },
+    ]);
+  });
+
+  it('records a return once for a double click on Record return, the button saying so until the answer', async () => {
+    const answer = deferred();
+    const api = serveTrpc({ 'admin.payoutLines': () => [line], 'admin.returnPayoutLine': () => answer.promise });
+    renderWithProviders(<PayoutLines payout={sent} />, { session: anAdminSession(['payouts:write']) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Record a return for Northwind Growth' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record a returned payment' }));
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Return code' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^R03 /, hidden: true }));
+    const submit = dialog.getByRole<HTMLButtonElement>('button', { name: 'Record return' });
+    fireEvent.click(submit);
+    expect(submit.disabled).toBe(true);
+    expect(submit.textContent).toBe('Recording...');
+    fireEvent.click(submit);
+    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.returnPayoutLine')).toHaveLength(1));
+    answer.resolve({ ...line, status: 'returned', returnCode: 'R03', returnReason: 'No account' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record a returned payment' })).toBeNull());
+    expect(api.calls.filter((call) => call.path === 'admin.returnPayoutLine').map((call) => call.input)).toEqual([
+      { payoutId: payout.id, partnerId: line.partnerId, returnCode: 'R03' },
+    ]);
   });
 });

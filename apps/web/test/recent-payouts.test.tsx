@@ -1,9 +1,9 @@
 // Recent Payouts names what came back: a payout whose line was returned shows the returned sum under its
-// total, since the total is what was sent and only the rest reached the partners.
+// total, since the total is what was sent and only the rest reached the partners. Mark sent runs once.
 
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Payout } from '@portal/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecentPayouts } from '../src/features/admin/payouts/recent-payouts';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
@@ -25,6 +25,8 @@ const payout = (overrides: Partial<Payout>): Payout => ({
   ...overrides,
 });
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('Recent Payouts', () => {
   it('shows the sum of returned lines under the total, and nothing of the kind when none came back', () => {
     serveTrpc({});
@@ -41,5 +43,31 @@ describe('Recent Payouts', () => {
       '$200.00 came back',
     ]);
     expect(screen.getAllByText('$1,553.00')).toHaveLength(2);
+  });
+
+  it('marks a payout sent once for a double click, its button busy from the first click until the answer', async () => {
+    let answer!: (value: unknown) => void;
+    const api = serveTrpc({ 'admin.markPayoutSent': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithProviders(
+      <RecentPayouts
+        payouts={[
+          payout({ sentAt: null }),
+          payout({ id: '00000000-0000-4000-8000-000000000002', reference: 'PO-20261120-AAAAAA', sentAt: null }),
+        ]}
+      />,
+    );
+    const [first, second] = screen.getAllByRole<HTMLButtonElement>('button', { name: 'Mark sent' });
+    fireEvent.click(first!);
+    expect(first!.getAttribute('data-loading')).toBe('true');
+    expect(second!.disabled).toBe(true);
+    fireEvent.click(first!);
+    fireEvent.click(second!);
+    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.markPayoutSent')).toHaveLength(1));
+    answer({ ok: true });
+    await waitFor(() => expect(first!.getAttribute('data-loading')).toBeNull());
+    expect(second!.disabled).toBe(false);
+    expect(api.calls.filter((call) => call.path === 'admin.markPayoutSent').map((call) => call.input)).toEqual([
+      { payoutId: '00000000-0000-4000-8000-000000000001' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 // Monthly accrual from the admin screen: pick a month (default: the month just ended), 'Run
-// accrual', see how many commissions were created and how many active referrals already had one.
+// accrual', see how many commissions were created and how many active referrals already had one. One run
+// at a time: the button is busy from the first click until the answer.
 
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { COMMISSION_MESSAGES } from '@portal/contracts';
@@ -9,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { MonthInput } from '../../../components/month-input';
 
 export interface AccrualOutcome {
@@ -94,6 +96,10 @@ export function AccrualPanel() {
     },
     onError: (error) => notifyFailure(COMMISSION_MESSAGES.accrualFailed, error),
   });
+  // The mutation's own callbacks say how it went, so a failure is not thrown again.
+  const accrueOnce = useSubmitOnce(async (month: string) => {
+    await accrue.mutateAsync({ month }).catch(() => undefined);
+  });
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -104,7 +110,7 @@ export function AccrualPanel() {
         Creates one pending commission for every client active in the month. Running it again for the same month adds
         nothing.
       </Text>
-      <AccrualForm onSubmit={(month) => accrue.mutate({ month })} submitting={accrue.isPending} result={result} />
+      <AccrualForm onSubmit={(month) => void accrueOnce.run(month)} submitting={accrueOnce.pending} result={result} />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 // The second look before money moves: 'Process N Payouts' opens this summary of what the server would
 // pay (admin.payoutPreview, the same selection): partners, fees and total, per payment method with the
-// file each makes, and the partners who wait and why. Confirm pays; a selection the
-// server would refuse says why and cannot be confirmed.
+// file each makes, and the partners who wait and why. Confirm pays, once: the button is busy from the
+// first click until the payout settles. A selection the server would refuse says why and cannot be confirmed.
 
 import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { PayoutPreview, PayoutPreviewInput, PayoutWaitReason } from '@portal/contracts';
@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { ConfirmDialog } from '../../../layout/confirm-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { PAYMENT_METHOD_NAMES, PAYOUT_FILES } from './payout-files';
 
 export const CONFIRM_PAYOUT = 'Confirm payout';
@@ -132,8 +133,10 @@ export function PayoutConfirmDialog({
   request: PayoutPreviewInput | null;
   paying: boolean;
   onClose: () => void;
-  onConfirm: () => void;
+  /** Pays; settles once the payout has (a second click before then does nothing). */
+  onConfirm: () => Promise<unknown>;
 }) {
+  const confirmOnce = useSubmitOnce(onConfirm);
   // A preview writes nothing, but a selection of up to 1000 ids travels in a body, so it is a POST.
   const preview = trpc.admin.payoutPreview.useMutation();
   const { mutate, reset } = preview;
@@ -151,8 +154,8 @@ export function PayoutConfirmDialog({
       confirmLabel={CONFIRM_PAYOUT}
       confirmColor="teal.9"
       confirmDisabled={!ready}
-      pending={paying}
-      onConfirm={onConfirm}
+      pending={paying || confirmOnce.pending}
+      onConfirm={() => void confirmOnce.run()}
       size="md"
     >
       {preview.isError ? (

@@ -1,5 +1,6 @@
 // A payout's lines, one per partner: confirmed when the money arrived, or returned with the bank's
-// ACH return code (the partner's fees become failed and they are asked to fix their details).
+// ACH return code (the partner's fees become failed and they are asked to fix their details). Each
+// button is busy from its first click until the answer: a double click confirms or returns a line once.
 
 import { Badge, Button, Group, Select, Text, Textarea } from '@mantine/core';
 import {
@@ -20,6 +21,7 @@ import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 const RETURN_OPTIONS = [
   ...ACH_RETURN_CODES.map((code) => ({ value: code, label: `${code} ${ACH_RETURN_REASONS[code]}` })),
@@ -62,6 +64,12 @@ export function PayoutLines({ payout }: { payout: Payout }) {
     onSuccess: refresh,
     onError: (error) => notifyFailure('Confirming the line failed', error),
   });
+  /** The partner of the last Confirm: its button spins while the call is pending, the others wait. */
+  const [confirmingLine, setConfirmingLine] = useState<string | null>(null);
+  const confirmOnce = useSubmitOnce(async (partnerId: string) => {
+    setConfirmingLine(partnerId);
+    await confirm.mutateAsync({ payoutId: payout.id, partnerId }).catch(() => undefined);
+  });
 
   if (lines.isPending) return <LoadingRow label="Loading the partner lines" py="sm" />;
   if (lines.isError)
@@ -93,8 +101,9 @@ export function PayoutLines({ payout }: { payout: Payout }) {
                     size="compact-xs"
                     variant="light"
                     color="teal"
-                    loading={confirm.isPending && confirm.variables.partnerId === line.partnerId}
-                    onClick={() => confirm.mutate({ payoutId: payout.id, partnerId: line.partnerId })}
+                    loading={confirmOnce.pending && confirmingLine === line.partnerId}
+                    disabled={confirmOnce.pending && confirmingLine !== line.partnerId}
+                    onClick={() => void confirmOnce.run(line.partnerId)}
                     aria-label={`Confirm the line of ${line.companyName}`}
                   >
                     Confirm
@@ -148,6 +157,9 @@ function ReturnLineDialog({
     },
     onError: (error) => notifyFailure('Recording the return failed', error),
   });
+  const recordOnce = useSubmitOnce(async (input: PayoutLineReturnInput) => {
+    await returnLine.mutateAsync(input).catch(() => undefined);
+  });
   function close() {
     setCode(null);
     setReason('');
@@ -167,7 +179,7 @@ function ReturnLineDialog({
         if (code === OTHER_RETURN_CODE && !reason.trim()) next.reason = PAYOUT_RAIL_MESSAGES.returnReasonRequired;
         setErrors(next);
         if (next.code || next.reason || !code) return;
-        returnLine.mutate({
+        void recordOnce.run({
           payoutId: payout.id,
           partnerId: line.partnerId,
           returnCode: code as PayoutLineReturnInput['returnCode'],
@@ -176,7 +188,7 @@ function ReturnLineDialog({
       }}
       spacing="md"
       gap="sm"
-      pending={returnLine.isPending}
+      pending={recordOnce.pending}
       submitLabel="Record return"
       submitColor="red"
       busyLabel="Recording..."

@@ -157,8 +157,12 @@ export function PayoutProcessor() {
     setConfirming({ request: { matching: {} }, idempotencyKey: crypto.randomUUID() });
   }
 
-  function pay() {
-    if (confirming) payout.mutate({ ...confirming.request, idempotencyKey: confirming.idempotencyKey });
+  /** Settles once the payout has; the mutation's own callbacks say how it went, so a failure is not thrown again. */
+  async function pay() {
+    if (!confirming) return;
+    await payout
+      .mutateAsync({ ...confirming.request, idempotencyKey: confirming.idempotencyKey })
+      .catch(() => undefined);
   }
 
   // Open clawbacks of the partners in the selection that the selection does not hold yet.

@@ -1,6 +1,7 @@
 // The latest payouts under the queue: per payment method the partners and total, with that method's
 // file (NACHA for ACH, PayPal's batch CSV, the wire instructions). Once its files went out a payout
-// is marked sent, and each partner's line is confirmed or recorded as returned.
+// is marked sent, and each partner's line is confirmed or recorded as returned. One Mark sent runs at a
+// time: its button is busy from the first click until the answer, and a second click does nothing.
 
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Payout, PaymentMethod } from '@portal/contracts';
@@ -11,6 +12,7 @@ import { afterPayout } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { downloadFile } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { PayoutLines } from './payout-lines';
 import { PAYMENT_METHOD_NAMES as METHOD_NAMES, PAYOUT_FILES as FILES } from './payout-files';
 
@@ -24,6 +26,12 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
       await afterPayout(utils);
     },
     onError: (error) => notifyFailure('Marking the payout sent failed', error),
+  });
+  /** The payout of the last Mark sent: its button spins while the call is pending, the others wait. */
+  const [marking, setMarking] = useState<string | null>(null);
+  const markSentOnce = useSubmitOnce(async (payoutId: string) => {
+    setMarking(payoutId);
+    await markSent.mutateAsync({ payoutId }).catch(() => undefined);
   });
 
   async function download(payout: Payout, method: PaymentMethod) {
@@ -115,8 +123,9 @@ export function RecentPayouts({ payouts }: { payouts: readonly Payout[] }) {
                   size="compact-sm"
                   variant="default"
                   leftSection={<IconSend size={14} />}
-                  loading={markSent.isPending && markSent.variables.payoutId === payout.id}
-                  onClick={() => markSent.mutate({ payoutId: payout.id })}
+                  loading={markSentOnce.pending && marking === payout.id}
+                  disabled={markSentOnce.pending && marking !== payout.id}
+                  onClick={() => void markSentOnce.run(payout.id)}
                 >
                   Mark sent
                 </Button>
