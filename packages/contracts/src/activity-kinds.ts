@@ -1,39 +1,25 @@
 // The audit log's vocabulary without zod (the Activity screen imports it from the plain entry).
 
+import { labelledEnum } from './labelled-enum';
+
 /** What an activity row is about. */
-export const ACTIVITY_ENTITY_TYPES = [
-  'user',
-  'partner',
-  'referral',
-  'commission',
-  'payout',
-  'material',
-  'email',
-  'api_key',
-  'webhook',
-  'team_invitation',
-  'program_settings',
-  'client_payment',
-  'program_terms',
-  'booking',
-] as const;
+export const { values: ACTIVITY_ENTITY_TYPES, labels: ACTIVITY_ENTITY_LABELS } = labelledEnum([
+  ['user', 'User'],
+  ['partner', 'Partner'],
+  ['referral', 'Referral'],
+  ['commission', 'Commission'],
+  ['payout', 'Payout'],
+  ['material', 'Material'],
+  ['email', 'Email'],
+  ['api_key', 'API key'],
+  ['webhook', 'Webhook'],
+  ['team_invitation', 'Team invitation'],
+  ['program_settings', 'Program settings'],
+  ['client_payment', 'Client payment'],
+  ['program_terms', 'Program terms'],
+  ['booking', 'Unplaced booking'],
+]);
 export type ActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
-export const ACTIVITY_ENTITY_LABELS: Record<ActivityEntityType, string> = {
-  user: 'User',
-  partner: 'Partner',
-  referral: 'Referral',
-  commission: 'Commission',
-  payout: 'Payout',
-  material: 'Material',
-  email: 'Email',
-  api_key: 'API key',
-  webhook: 'Webhook',
-  team_invitation: 'Team invitation',
-  program_settings: 'Program settings',
-  client_payment: 'Client payment',
-  program_terms: 'Program terms',
-  booking: 'Unplaced booking',
-};
 
 /** Who made a change: a signed-in user, an API key, or the system (timers, workers, the CLI). */
 export const ACTIVITY_ACTOR_KINDS = ['user', 'apiKey', 'system'] as const;

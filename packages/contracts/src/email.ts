@@ -2,16 +2,16 @@
 
 import { z } from 'zod';
 import { timestamp } from './fields';
+import { labelledEnum } from './labelled-enum';
 import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 
-export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'not_sent'] as const;
+export const { values: EMAIL_STATUSES, labels: EMAIL_STATUS_LABELS } = labelledEnum([
+  ['pending', 'Pending'],
+  ['sent', 'Sent'],
+  ['failed', 'Failed'],
+  ['not_sent', 'Not sent'],
+]);
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
-  pending: 'Pending',
-  sent: 'Sent',
-  failed: 'Failed',
-  not_sent: 'Not sent',
-};
 export const EMAIL_LOG_PAGE_SIZE = 20;
 
 /** The last error of a mail the server did not send because it has no SMTP server (SMTP_URL) to send with. */

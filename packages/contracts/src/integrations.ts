@@ -2,39 +2,25 @@
 
 import { z } from 'zod';
 import { blankToUndefined, idField, multiLine, requiredString, singleLine, timestamp } from './fields';
+import { labelledEnum } from './labelled-enum';
 import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 
 /** What an API key may be allowed; never team or key management. */
-export const API_KEY_SCOPES = [
-  'partners:read',
-  'partners:write',
-  'referrals:read',
-  'referrals:write',
-  'commissions:read',
-  'commissions:write',
-  'payouts:write',
-  'materials:read',
-  'materials:write',
-  'exports:read',
-  'leads:write',
-  'webhooks:manage',
-] as const;
+export const { values: API_KEY_SCOPES, labels: API_KEY_SCOPE_LABELS } = labelledEnum([
+  ['partners:read', 'Read partners'],
+  ['partners:write', 'Change partners'],
+  ['referrals:read', 'Read referrals'],
+  ['referrals:write', 'Change referrals'],
+  ['commissions:read', 'Read commissions'],
+  ['commissions:write', 'Change commissions'],
+  ['payouts:write', 'Make payouts'],
+  ['materials:read', 'Read materials'],
+  ['materials:write', 'Change materials'],
+  ['exports:read', 'Download exports'],
+  ['leads:write', 'Send leads (POST /api/leads)'],
+  ['webhooks:manage', 'Manage webhooks and their deliveries'],
+]);
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  'partners:read': 'Read partners',
-  'partners:write': 'Change partners',
-  'referrals:read': 'Read referrals',
-  'referrals:write': 'Change referrals',
-  'commissions:read': 'Read commissions',
-  'commissions:write': 'Change commissions',
-  'payouts:write': 'Make payouts',
-  'materials:read': 'Read materials',
-  'materials:write': 'Change materials',
-  'exports:read': 'Download exports',
-  'leads:write': 'Send leads (POST /api/leads)',
-  'webhooks:manage': 'Manage webhooks and their deliveries',
-};
 
 export const WEBHOOK_EVENT_TYPES = [
   'partner.applied',

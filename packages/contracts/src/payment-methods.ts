@@ -5,18 +5,18 @@ import { z } from 'zod';
 import { BANK_ACCOUNT_NUMBER_MAX, ROUTING_NUMBER_LENGTH } from './constants';
 import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
 import { currentPasswordField, money, monthKeyString, multiLine, singleLine, timestamp } from './fields';
+import { labelledEnum } from './labelled-enum';
 import { MESSAGES } from './messages';
 
 /**
  * Who an ACH credit goes to decides its entry class: a business account gets a CCD entry, a
  * person's own account a PPD entry. Partners are companies, so `business` is the default.
  */
-export const PAYEE_TYPES = ['business', 'individual'] as const;
+export const { values: PAYEE_TYPES, labels: PAYEE_TYPE_LABELS } = labelledEnum([
+  ['business', 'Business account (CCD)'],
+  ['individual', 'Personal account (PPD)'],
+]);
 export type PayeeType = (typeof PAYEE_TYPES)[number];
-export const PAYEE_TYPE_LABELS: Record<PayeeType, string> = {
-  business: 'Business account (CCD)',
-  individual: 'Personal account (PPD)',
-};
 
 export const PAYMENT_METHOD_MESSAGES = {
   routingCheckDigit: 'Routing number check digit is wrong; check the number on your check or with your bank',

@@ -2,15 +2,15 @@
 
 import { z } from 'zod';
 import { money, moneyAmountField, timestamp } from './fields';
+import { labelledEnum } from './labelled-enum';
 
 /** `clientPayment`: a recorded client payment earns the month's fee (the agreement's rule, the default);
  * `activeMonth`: every month a won client is active earns it (a firm whose clients all pay by debit). */
-export const FEE_BASES = ['clientPayment', 'activeMonth'] as const;
+export const { values: FEE_BASES, labels: FEE_BASIS_LABELS } = labelledEnum([
+  ['clientPayment', 'When the client pays (the agreement)'],
+  ['activeMonth', 'Every active month (automatic debit)'],
+]);
 export type FeeBasis = (typeof FEE_BASES)[number];
-export const FEE_BASIS_LABELS: Record<FeeBasis, string> = {
-  clientPayment: 'When the client pays (the agreement)',
-  activeMonth: 'Every active month (automatic debit)',
-};
 
 export const MINIMUM_PAYOUT_MAX = '100000.00';
 export const PAYOUT_HOLD_DAYS_MAX = 365;

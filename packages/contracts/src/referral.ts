@@ -20,6 +20,7 @@ import {
   singleLine,
   timestamp,
 } from './fields';
+import { labelledEnum } from './labelled-enum';
 import { MESSAGES } from './messages';
 import { annualSalesField } from './program-terms';
 
@@ -266,15 +267,14 @@ export const referralConflictsOutput = z.object({
 export type ReferralConflicts = z.infer<typeof referralConflictsOutput>;
 
 /** The program's or one partner's funnel by month: visits → bookings → accepted → won → paying. */
-export const FUNNEL_STEPS = ['visits', 'bookings', 'accepted', 'won', 'paying'] as const;
+export const { values: FUNNEL_STEPS, labels: FUNNEL_STEP_LABELS } = labelledEnum([
+  ['visits', 'Link visits'],
+  ['bookings', 'Bookings'],
+  ['accepted', 'Referrals accepted'],
+  ['won', 'Won'],
+  ['paying', 'Paying'],
+]);
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
-export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
-  visits: 'Link visits',
-  bookings: 'Bookings',
-  accepted: 'Referrals accepted',
-  won: 'Won',
-  paying: 'Paying',
-};
 /** One whole-number count per funnel step, in the steps' order. */
 export const funnelCounts = z.object(
   Object.fromEntries(FUNNEL_STEPS.map((step) => [step, z.number().int()])) as Record<FunnelStep, z.ZodNumber>,

@@ -1,29 +1,24 @@
 // The tax profile's choices, the W-9 certification text and the 1099 texts (zod-free, so
 // screens read the labels without the schema library).
 
-export const TAX_CLASSIFICATIONS = [
-  'individual',
-  'sole_proprietor',
-  'c_corp',
-  's_corp',
-  'partnership',
-  'llc',
-  'other',
-] as const;
-export type TaxClassification = (typeof TAX_CLASSIFICATIONS)[number];
-export const TAX_CLASSIFICATION_LABELS: Record<TaxClassification, string> = {
-  individual: 'Individual',
-  sole_proprietor: 'Sole proprietor / single-member LLC',
-  c_corp: 'C corporation',
-  s_corp: 'S corporation',
-  partnership: 'Partnership',
-  llc: 'Limited liability company',
-  other: 'Other',
-};
+import { labelledEnum } from './labelled-enum';
 
-export const TIN_TYPES = ['ssn', 'ein'] as const;
+export const { values: TAX_CLASSIFICATIONS, labels: TAX_CLASSIFICATION_LABELS } = labelledEnum([
+  ['individual', 'Individual'],
+  ['sole_proprietor', 'Sole proprietor / single-member LLC'],
+  ['c_corp', 'C corporation'],
+  ['s_corp', 'S corporation'],
+  ['partnership', 'Partnership'],
+  ['llc', 'Limited liability company'],
+  ['other', 'Other'],
+]);
+export type TaxClassification = (typeof TAX_CLASSIFICATIONS)[number];
+
+export const { values: TIN_TYPES, labels: TIN_TYPE_LABELS } = labelledEnum([
+  ['ssn', 'SSN'],
+  ['ein', 'EIN'],
+]);
 export type TinType = (typeof TIN_TYPES)[number];
-export const TIN_TYPE_LABELS: Record<TinType, string> = { ssn: 'SSN', ein: 'EIN' };
 
 /** The certification of Form W-9, Part II, which the partner accepts with its tax profile. */
 export const W9_CERTIFICATION_TEXT =

@@ -5,27 +5,20 @@
 import { z } from 'zod';
 import { BOOKING_PROVIDERS } from './enums';
 import { idField, multiLine, requiredString, timestamp } from './fields';
+import { labelledEnum } from './labelled-enum';
 import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 import { referralOutput } from './referral';
 
 /** Why a booking reached no partner: no code at all, a code nobody has, or a partner who is not active. */
-export const UNPLACED_REASONS = [
-  'no_code',
-  'unknown_code',
-  'partner_pending',
-  'partner_inactive',
-  'partner_suspended',
-  'partner_rejected',
-] as const;
+export const { values: UNPLACED_REASONS, labels: UNPLACED_REASON_LABELS } = labelledEnum([
+  ['no_code', 'No referral code given'],
+  ['unknown_code', 'No partner has this code'],
+  ['partner_pending', 'The partner is still pending approval'],
+  ['partner_inactive', 'The partner is inactive'],
+  ['partner_suspended', 'The partner is suspended'],
+  ['partner_rejected', 'The partner was rejected'],
+]);
 export type UnplacedReason = (typeof UNPLACED_REASONS)[number];
-export const UNPLACED_REASON_LABELS: Record<UnplacedReason, string> = {
-  no_code: 'No referral code given',
-  unknown_code: 'No partner has this code',
-  partner_pending: 'The partner is still pending approval',
-  partner_inactive: 'The partner is inactive',
-  partner_suspended: 'The partner is suspended',
-  partner_rejected: 'The partner was rejected',
-};
 
 /** How an admin settled an unplaced booking. */
 export const UNPLACED_RESOLUTIONS = ['placed', 'dismissed'] as const;
