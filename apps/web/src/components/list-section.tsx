@@ -73,13 +73,20 @@ export function EmptyList({ py = 'lg', children }: { py?: MantineSpacing; childr
   );
 }
 
+/** Whether a list's answer has no rows: an array with none, or a page whose `items` are none. */
+function hasNoRows(data: unknown): boolean {
+  if (Array.isArray(data)) return data.length === 0;
+  const items = typeof data === 'object' && data !== null && 'items' in data ? data.items : undefined;
+  return Array.isArray(items) && items.length === 0;
+}
+
 /** The rows of a query's answer once it has them (`children`), or the failure, the spinner or the empty words. */
 export function QueryList<Data>({
   query,
   failure,
   loading,
   py = 'lg',
-  isEmpty,
+  isEmpty = hasNoRows,
   empty,
   children,
 }: {
@@ -90,12 +97,14 @@ export function QueryList<Data>({
   loading: string;
   /** The space above and below the spinner and the empty words. */
   py?: MantineSpacing;
+  /** Whether the answer shows the empty words instead of `children`; by default, when it has no rows. */
   isEmpty?: (data: Data) => boolean;
+  /** The words for none; without them the answer always goes to `children`. */
   empty?: ReactNode;
   children: (data: Data) => ReactNode;
 }) {
   if (query.isError) return <Alert color="red">{errorMessage(query.error, failure)}</Alert>;
   if (query.data === undefined) return <LoadingRow label={loading} py={py} />;
-  if (isEmpty?.(query.data)) return <EmptyList py={py}>{empty}</EmptyList>;
+  if (empty !== undefined && isEmpty(query.data)) return <EmptyList py={py}>{empty}</EmptyList>;
   return <>{children(query.data)}</>;
 }

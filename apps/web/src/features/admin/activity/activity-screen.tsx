@@ -49,7 +49,6 @@ export function ActivityScreen() {
           query={activity}
           failure="Unable to load the activity log."
           loading="Loading activity..."
-          isEmpty={(data) => data.items.length === 0}
           empty="No activity matches these filters"
         >
           {(data) => <ActivityTable entries={data.items} />}

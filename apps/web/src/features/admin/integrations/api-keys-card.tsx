@@ -1,6 +1,6 @@
 // API keys of internal tools: create with scopes (the key shown once), list, revoke.
 
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { ConfirmedItemDialog } from '../../../layout/confirmed-action';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
@@ -115,12 +115,7 @@ function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => 
       closeOnClickOutside={!created}
     >
       {created ? (
-        <Stack>
-          <ShownOnce label="API key" value={created.key} />
-          <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+        <ShownOnce label="API key" value={created.key} onDone={close} />
       ) : (
         opened && <CreateKeyForm onCreated={setCreated} onCancel={close} />
       )}
@@ -169,13 +164,7 @@ export function ApiKeysCard() {
         </Button>
       }
     >
-      <QueryList
-        query={keys}
-        failure="Unable to load the API keys."
-        loading="Loading API keys"
-        isEmpty={(data) => data.length === 0}
-        empty="No API keys yet"
-      >
+      <QueryList query={keys} failure="Unable to load the API keys." loading="Loading API keys" empty="No API keys yet">
         {(data) => (
           <ColumnTable
             verticalSpacing="xs"

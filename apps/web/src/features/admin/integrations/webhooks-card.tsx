@@ -3,7 +3,6 @@
 
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -32,7 +31,6 @@ import {
 import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { StackedForm } from '../../../layout/form-actions';
-import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage, httpStatusOf } from '../../../lib/errors';
 import { useIdempotentCreate, useSubmitOnce } from '../../../lib/use-submit-once';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
@@ -113,15 +111,11 @@ function SecretDialog({ secret, title, onClose }: { secret: string | null; title
   return (
     <Modal opened={secret !== null} onClose={onClose} title={title} size="lg" closeOnClickOutside={false}>
       {secret && (
-        <Stack>
-          <ShownOnce label="signing secret" value={secret} />
+        <ShownOnce label="signing secret" value={secret} onDone={onClose}>
           <Text size="sm" c="dimmed">
             Verify each delivery&apos;s webhook-signature header with it (Standard Webhooks).
           </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
-          </Group>
-        </Stack>
+        </ShownOnce>
       )}
     </Modal>
   );
@@ -167,93 +161,93 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
           {webhook.url}
         </MonoText>
       </Title>
-      {deliveries.isError ? (
-        <Alert color="red">{errorMessage(deliveries.error, 'Unable to load the deliveries.')}</Alert>
-      ) : deliveries.isPending ? (
-        <LoadingRow label="Loading deliveries" py="md" />
-      ) : deliveries.data.items.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No deliveries yet. Use &quot;Send test event&quot; to try the endpoint.
-        </Text>
-      ) : (
-        <ColumnTable
-          verticalSpacing="xs"
-          minWidth={760}
-          data-testid="webhook-deliveries"
-          rows={deliveries.data.items}
-          columns={[
-            {
-              header: 'Event',
-              card: 'title',
-              cell: (delivery) => <MonoText>{delivery.eventType}</MonoText>,
-            },
-            {
-              header: 'Status',
-              card: 'aside',
-              cell: (delivery) => (
-                <Badge
-                  color={DELIVERY_COLOURS[delivery.status]}
-                  variant="filled"
-                  autoContrast
-                  style={{ minWidth: 'max-content' }}
-                >
-                  {WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
-                </Badge>
-              ),
-            },
-            {
-              header: 'Last attempt',
-              noWrap: true,
-              cell: (delivery) => lastAttempt(delivery, (last) => formatDateTime(last.attemptedAt)),
-            },
-            {
-              header: 'Code',
-              numeric: true,
-              cell: (delivery) => lastAttempt(delivery, (last) => last.statusCode ?? '—'),
-            },
-            {
-              header: 'Duration',
-              numeric: true,
-              noWrap: true,
-              cell: (delivery) => lastAttempt(delivery, (last) => `${last.durationMs} ms`),
-            },
-            {
-              header: 'Error',
-              maxWidth: 240,
-              card: 'full',
-              cell: (delivery) => {
-                const error = delivery.attempts.at(-1)?.error;
-                return (
-                  <Text
-                    size="sm"
-                    c={error ? 'var(--mantine-color-error)' : 'dimmed'}
-                    lineClamp={2}
-                    title={error ?? undefined}
-                  >
-                    {error ?? '—'}
-                  </Text>
-                );
+      <QueryList
+        query={deliveries}
+        failure="Unable to load the deliveries."
+        loading="Loading deliveries"
+        py="md"
+        empty={<>No deliveries yet. Use &quot;Send test event&quot; to try the endpoint.</>}
+      >
+        {(data) => (
+          <ColumnTable
+            verticalSpacing="xs"
+            minWidth={760}
+            data-testid="webhook-deliveries"
+            rows={data.items}
+            columns={[
+              {
+                header: 'Event',
+                card: 'title',
+                cell: (delivery) => <MonoText>{delivery.eventType}</MonoText>,
               },
-            },
-            { header: 'Attempts', numeric: true, cell: (delivery) => delivery.attempts.length },
-            {
-              ...ACTIONS_COLUMN,
-              cell: (delivery) => (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconRefresh size={14} />}
-                  disabled={resend.isPending}
-                  onClick={() => void resendOne(delivery)}
-                  aria-label={`Resend ${delivery.eventType}`}
-                >
-                  Resend
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+              {
+                header: 'Status',
+                card: 'aside',
+                cell: (delivery) => (
+                  <Badge
+                    color={DELIVERY_COLOURS[delivery.status]}
+                    variant="filled"
+                    autoContrast
+                    style={{ minWidth: 'max-content' }}
+                  >
+                    {WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
+                  </Badge>
+                ),
+              },
+              {
+                header: 'Last attempt',
+                noWrap: true,
+                cell: (delivery) => lastAttempt(delivery, (last) => formatDateTime(last.attemptedAt)),
+              },
+              {
+                header: 'Code',
+                numeric: true,
+                cell: (delivery) => lastAttempt(delivery, (last) => last.statusCode ?? '—'),
+              },
+              {
+                header: 'Duration',
+                numeric: true,
+                noWrap: true,
+                cell: (delivery) => lastAttempt(delivery, (last) => `${last.durationMs} ms`),
+              },
+              {
+                header: 'Error',
+                maxWidth: 240,
+                card: 'full',
+                cell: (delivery) => {
+                  const error = delivery.attempts.at(-1)?.error;
+                  return (
+                    <Text
+                      size="sm"
+                      c={error ? 'var(--mantine-color-error)' : 'dimmed'}
+                      lineClamp={2}
+                      title={error ?? undefined}
+                    >
+                      {error ?? '—'}
+                    </Text>
+                  );
+                },
+              },
+              { header: 'Attempts', numeric: true, cell: (delivery) => delivery.attempts.length },
+              {
+                ...ACTIONS_COLUMN,
+                cell: (delivery) => (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconRefresh size={14} />}
+                    disabled={resend.isPending}
+                    onClick={() => void resendOne(delivery)}
+                    aria-label={`Resend ${delivery.eventType}`}
+                  >
+                    Resend
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryList>
     </Stack>
   );
 }
@@ -329,7 +323,6 @@ export function WebhooksCard() {
         query={webhooks}
         failure="Unable to load the webhooks."
         loading="Loading webhooks"
-        isEmpty={(data) => data.length === 0}
         empty="No webhooks yet"
       >
         {(data) => (

@@ -1,15 +1,15 @@
 // The admin's 'Marketing Materials' section: the library with download counts and state, adding a
 // material (an uploaded file or a link), editing, activating and deactivating.
 
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack } from '@mantine/core';
 import type { AdminMaterial } from '@portal/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 import { AddMaterialDialog, EditMaterialDialog } from './material-dialogs';
 import { MaterialsTable } from './materials-table';
 import { CardHeading } from '../../../components/card-heading';
+import { QueryList } from '../../../components/list-section';
 
 export function MaterialsManager() {
   const materials = trpc.admin.materials.useQuery();
@@ -32,19 +32,14 @@ export function MaterialsManager() {
           </Button>
         </Group>
 
-        {materials.isPending ? (
-          <Text c="dimmed">Loading materials...</Text>
-        ) : materials.isError ? (
-          <Text c="var(--mantine-color-error)">
-            {errorMessage(materials.error, 'Unable to load marketing materials.')}
-          </Text>
-        ) : materials.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            No marketing materials yet. Add the first one for your partners.
-          </Text>
-        ) : (
-          <MaterialsTable materials={materials.data} onEdit={setEditing} />
-        )}
+        <QueryList
+          query={materials}
+          failure="Unable to load marketing materials."
+          loading="Loading materials"
+          empty="No marketing materials yet. Add the first one for your partners."
+        >
+          {(data) => <MaterialsTable materials={data} onEdit={setEditing} />}
+        </QueryList>
       </Stack>
 
       <AddMaterialDialog opened={adding} onClose={() => setAdding(false)} />

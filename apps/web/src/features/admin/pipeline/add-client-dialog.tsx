@@ -1,7 +1,7 @@
 // Add New Client (spec §2, §5): an admin adds a client to an active affiliate, found by typing
 // (any of thousands of active partners).
 
-import { Alert, Button, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   addClientInput,
@@ -20,6 +20,7 @@ import { PartnerPicker } from '../partners/partner-picker';
 import { ClientFields, EMPTY_CLIENT_FIELDS, type ClientFieldValues } from '../../referral/client-fields';
 import { FreshDialog } from '../../../layout/fresh-dialog';
 import { optionsOf } from '../../../lib/select-options';
+import { QueryList } from '../../../components/list-section';
 
 export type AddClientValues = ClientFieldValues & {
   partnerId: string;
@@ -178,23 +179,17 @@ export function AddClientDialog({ opened, onClose }: { opened: boolean; onClose:
 
   return (
     <FreshDialog opened={opened} onClose={close} title="Add New Client" size="lg">
-      {partners.isPending ? (
-        <Group justify="center" py="lg">
-          <Button variant="subtle" loading>
-            Loading affiliates
-          </Button>
-        </Group>
-      ) : partners.isError ? (
-        <Alert color="red">{errorMessage(partners.error, 'Unable to load the affiliates.')}</Alert>
-      ) : (
-        <AddClientForm
-          noPartners={partners.data.total === 0}
-          onSubmit={(values) => void add.run(values)}
-          onCancel={close}
-          submitting={add.pending}
-          serverErrors={serverErrors}
-        />
-      )}
+      <QueryList query={partners} failure="Unable to load the affiliates." loading="Loading affiliates">
+        {(data) => (
+          <AddClientForm
+            noPartners={data.total === 0}
+            onSubmit={(values) => void add.run(values)}
+            onCancel={close}
+            submitting={add.pending}
+            serverErrors={serverErrors}
+          />
+        )}
+      </QueryList>
     </FreshDialog>
   );
 }
