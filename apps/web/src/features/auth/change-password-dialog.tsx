@@ -15,7 +15,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { isStaffUser } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { PasswordStrengthHint } from './password-strength';
+import { NewPasswordInput } from './password-strength';
 import { AuthForm } from './auth-form';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 
@@ -84,13 +84,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
           data-autofocus
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordStrengthHint password={form.values.newPassword} minLength={minLength} />
+        <NewPasswordInput label="New password" minLength={minLength} {...form.getInputProps('newPassword')} />
       </AuthForm>
     </Modal>
   );

@@ -2,7 +2,7 @@
 // partner, 12 characters for a team member) and the server's common-password list. Longer
 // passwords and a mix of letters, digits and symbols score higher.
 
-import { Progress, Text } from '@mantine/core';
+import { PasswordInput, Progress, Text, type PasswordInputProps } from '@mantine/core';
 import { AUTH_PASSWORD_MIN } from '@portal/contracts';
 
 export type PasswordStrength = 'too short' | 'weak' | 'fair' | 'strong';
@@ -40,5 +40,21 @@ export function PasswordStrengthHint({
           : `At least ${minLength} characters; longer with numbers and symbols is stronger.`}
       </Text>
     </div>
+  );
+}
+
+/** A password being chosen (a reset, an invitation, a change), with the hint on its strength under it. */
+export function NewPasswordInput({
+  minLength,
+  ...input
+}: PasswordInputProps & {
+  /** The account's minimum length, named by the hint. */
+  minLength?: number;
+}) {
+  return (
+    <>
+      <PasswordInput autoComplete="new-password" required {...input} />
+      <PasswordStrengthHint password={String(input.value ?? '')} minLength={minLength} />
+    </>
   );
 }

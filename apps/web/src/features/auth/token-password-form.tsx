@@ -1,11 +1,11 @@
 // A new password against a token from a mail (reset link, team invitation): the password field
 // with its strength hint, or, when the link carries no token, why nothing can be done.
 
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { PasswordStrengthHint } from './password-strength';
+import { NewPasswordInput } from './password-strength';
 
 export interface TokenPasswordFormProps {
   token: string | undefined;
@@ -47,14 +47,7 @@ export function TokenPasswordForm({
     <form onSubmit={form.onSubmit(({ password }) => onSubmit(password))} noValidate>
       <Stack gap="md">
         {children}
-        <PasswordInput
-          label={label}
-          autoComplete="new-password"
-          required
-          data-autofocus
-          {...form.getInputProps('password')}
-        />
-        <PasswordStrengthHint password={form.values.password} minLength={minLength} />
+        <NewPasswordInput label={label} minLength={minLength} data-autofocus {...form.getInputProps('password')} />
         <Button type="submit" disabled={pending}>
           {pending ? 'Please wait...' : submitLabel}
         </Button>
