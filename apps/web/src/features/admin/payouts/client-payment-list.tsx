@@ -9,7 +9,7 @@ import { IconReceiptRefund } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ColumnTable } from '../../../components/column-table';
 import { StackedForm } from '../../../layout/form-actions';
-import { FreshDialog } from '../../../layout/fresh-dialog';
+import { FreshItemDialog } from '../../../layout/fresh-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
@@ -106,17 +106,10 @@ export function ClientPaymentList() {
           ]}
         />
       )}
-      <RecordRefundDialog payment={refunding} onClose={() => setRefunding(null)} />
+      <FreshItemDialog item={refunding} onClose={() => setRefunding(null)} title="Record a refund">
+        {(payment, close) => <RecordRefundForm payment={payment} onClose={close} />}
+      </FreshItemDialog>
     </Stack>
-  );
-}
-
-/** Record refund: the amount given back, at most what is left; each opening starts from what is left. */
-export function RecordRefundDialog({ payment, onClose }: { payment: ClientPayment | null; onClose: () => void }) {
-  return (
-    <FreshDialog opened={payment !== null} onClose={onClose} title="Record a refund">
-      {payment && <RecordRefundForm payment={payment} onClose={onClose} />}
-    </FreshDialog>
   );
 }
 
@@ -129,6 +122,7 @@ function refundAmountError(amount: string, left: number): string | null {
   return null;
 }
 
+/** Record refund: the amount given back, at most what is left; each opening starts from what is left. */
 function RecordRefundForm({ payment, onClose }: { payment: ClientPayment; onClose: () => void }) {
   const utils = trpc.useUtils();
   const left = leftCents(payment);

@@ -7,20 +7,7 @@
 // page (`draggable`) a deal is also dragged between the columns (pipeline-drag.tsx). Moving a deal to Lost
 // asks for the reason, to Won for the signing date and annual sales (won-dialog.tsx), either way.
 
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Menu, Paper, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSelector } from '@tabler/icons-react';
 import type { InfiniteData } from '@tanstack/react-query';
@@ -44,6 +31,8 @@ import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { PartnerPageLink } from '../partners/affiliate-rows';
 import { PartnerPicker } from '../partners/partner-picker';
 import { LoadingRow } from '../../../layout/loading-row';
+import { FreshItemDialog } from '../../../layout/fresh-dialog';
+import { ReasonForm } from '../../../layout/reason-form';
 import { DraggableDeal, DroppableStage, PipelineDragAndDrop } from './pipeline-drag';
 import { QualificationBadge } from './qualification-badge';
 import { STAGE_COLORS, StoppedClientBadge, stoppedClient } from '../../partner/referrals-tab';
@@ -227,61 +216,39 @@ function DealCard({
   );
 }
 
-function LostReasonModal({
+/** Why a deal was lost: optional, and read by admins only. */
+function LostReasonForm({
   deal,
   onCancel,
   onConfirm,
 }: {
-  deal: Referral | null;
+  deal: Referral;
   onCancel: () => void;
   onConfirm: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
   return (
-    <Modal
-      opened={deal !== null}
-      onClose={() => {
-        setReason('');
-        onCancel();
+    <ReasonForm
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm(reason.trim());
       }}
-      title="Mark deal as lost"
+      reason={{
+        label: 'Lost reason',
+        required: false,
+        placeholder: 'e.g. Chose another provider',
+        value: reason,
+        onChange: (event) => setReason(event.currentTarget.value),
+      }}
+      onCancel={onCancel}
+      pending={false}
+      submitLabel="Mark as Lost"
+      submitColor="red"
     >
-      <Stack gap="sm">
-        <Text size="sm">
-          Why was <b>{deal?.clientCompanyName}</b> lost? This is optional and visible to admins only.
-        </Text>
-        <Textarea
-          label="Lost reason"
-          placeholder="e.g. Chose another provider"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => {
-              setReason('');
-              onCancel();
-            }}
-          >
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              onConfirm(reason.trim());
-              setReason('');
-            }}
-          >
-            Mark as Lost
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        Why was <b>{deal.clientCompanyName}</b> lost? This is optional and visible to admins only.
+      </Text>
+    </ReasonForm>
   );
 }
 
@@ -487,14 +454,18 @@ export function DealPipeline({ draggable = false }: { draggable?: boolean }) {
           </SimpleGrid>
         </ScrollArea>
       </PipelineDragAndDrop>
-      <LostReasonModal
-        deal={losing}
-        onCancel={() => setLosing(null)}
-        onConfirm={(reason) => {
-          if (losing) update.mutate({ id: losing.id, stage: 'lost', ...(reason ? { lostReason: reason } : {}) });
-          setLosing(null);
-        }}
-      />
+      <FreshItemDialog item={losing} onClose={() => setLosing(null)} title="Mark deal as lost">
+        {(deal, close) => (
+          <LostReasonForm
+            deal={deal}
+            onCancel={close}
+            onConfirm={(reason) => {
+              update.mutate({ id: deal.id, stage: 'lost', ...(reason ? { lostReason: reason } : {}) });
+              close();
+            }}
+          />
+        )}
+      </FreshItemDialog>
       <WonDialog
         deal={winning}
         onCancel={() => setWinning(null)}

@@ -5,7 +5,6 @@ import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { REFERRAL_MESSAGES, type PlacedBooking, type UnplacedBooking } from '@portal/contracts';
 import { StackedForm } from '../../../layout/form-actions';
-import { FreshDialog } from '../../../layout/fresh-dialog';
 import { ReasonForm, useReasonFormMutation } from '../../../layout/reason-form';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { afterBookingDismissed, afterBookingPlaced } from '../../../lib/invalidate';
@@ -39,7 +38,7 @@ interface PlaceValues {
   partnerId: string;
 }
 
-function PlaceBookingForm({ booking, onClose }: { booking: UnplacedBooking; onClose: () => void }) {
+export function PlaceBookingForm({ booking, onClose }: { booking: UnplacedBooking; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm<PlaceValues>({
     mode: 'controlled',
@@ -92,15 +91,7 @@ function PlaceBookingForm({ booking, onClose }: { booking: UnplacedBooking; onCl
   );
 }
 
-export function PlaceBookingDialog({ booking, onClose }: { booking: UnplacedBooking | null; onClose: () => void }) {
-  return (
-    <FreshDialog opened={booking !== null} onClose={onClose} title="Place with partner">
-      {booking && <PlaceBookingForm booking={booking} onClose={onClose} />}
-    </FreshDialog>
-  );
-}
-
-function DismissBookingForm({ booking, onClose }: { booking: UnplacedBooking; onClose: () => void }) {
+export function DismissBookingForm({ booking, onClose }: { booking: UnplacedBooking; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm({ mode: 'controlled', initialValues: { reason: '' } });
   const dismiss = useReasonFormMutation(form, {
@@ -121,13 +112,5 @@ function DismissBookingForm({ booking, onClose }: { booking: UnplacedBooking; on
     >
       <BookingSummary booking={booking} />
     </ReasonForm>
-  );
-}
-
-export function DismissBookingDialog({ booking, onClose }: { booking: UnplacedBooking | null; onClose: () => void }) {
-  return (
-    <FreshDialog opened={booking !== null} onClose={onClose} title="Dismiss booking">
-      {booking && <DismissBookingForm booking={booking} onClose={onClose} />}
-    </FreshDialog>
   );
 }

@@ -21,7 +21,8 @@ import { useListPage } from '../../../lib/list-page';
 import { useCan } from '../../../lib/permissions';
 import { trpc } from '../../../lib/trpc';
 import { consultationLabel } from '../../leads/bookings-card';
-import { bookingClient, DismissBookingDialog, PlaceBookingDialog } from './unplaced-booking-dialogs';
+import { FreshItemDialog } from '../../../layout/fresh-dialog';
+import { bookingClient, DismissBookingForm, PlaceBookingForm } from './unplaced-booking-dialogs';
 
 /** The heading's id: the card's name, and where the admins' mail links to. */
 export const UNPLACED_BOOKINGS_ID = 'unplaced-bookings';
@@ -141,8 +142,12 @@ export function UnplacedBookingsCard() {
           </>
         )}
       </QueryList>
-      <PlaceBookingDialog booking={placing} onClose={() => setPlacing(null)} />
-      <DismissBookingDialog booking={dismissing} onClose={() => setDismissing(null)} />
+      <FreshItemDialog item={placing} onClose={() => setPlacing(null)} title="Place with partner">
+        {(booking, close) => <PlaceBookingForm booking={booking} onClose={close} />}
+      </FreshItemDialog>
+      <FreshItemDialog item={dismissing} onClose={() => setDismissing(null)} title="Dismiss booking">
+        {(booking, close) => <DismissBookingForm booking={booking} onClose={close} />}
+      </FreshItemDialog>
     </ListSection>
   );
 }

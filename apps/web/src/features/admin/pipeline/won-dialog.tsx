@@ -3,7 +3,7 @@
 // qualifying client and why. The server answers that (admin.wonPreview) by the same steps as the move,
 // so the warning and the outcome agree.
 
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   MESSAGES,
@@ -17,7 +17,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
-import { usePhoneLayout } from '../../../layout/use-phone-layout';
+import { FreshItemDialog } from '../../../layout/fresh-dialog';
 
 export interface WonValues {
   signedAt: string;
@@ -156,10 +156,9 @@ export function WonDialog({
   onCancel: () => void;
   onConfirm: (values: WonValues) => void;
 }) {
-  const phone = usePhoneLayout();
   return (
-    <Modal opened={deal !== null} onClose={onCancel} title="Mark deal as won" size="lg" fullScreen={phone}>
-      {deal && <WonForm key={deal.id} deal={deal} onCancel={onCancel} onConfirm={onConfirm} />}
-    </Modal>
+    <FreshItemDialog item={deal} onClose={onCancel} title="Mark deal as won" size="lg">
+      {(deal) => <WonForm key={deal.id} deal={deal} onCancel={onCancel} onConfirm={onConfirm} />}
+    </FreshItemDialog>
   );
 }
