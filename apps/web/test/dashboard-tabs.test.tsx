@@ -5,20 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerDashboard } from '../src/features/partner/partner-dashboard';
 import { Route } from '../src/routes/_partner/dashboard';
 import { SessionStore } from '../src/lib/session';
+import { aPartnerMetrics } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const metrics = {
-  totalEarnings: '0.00',
-  pendingCommissions: '0.00',
-  failedCommissions: '0.00',
-  thisMonthEarnings: '0.00',
-  activeReferralCount: 0,
-  currentMonth: '2026-11',
-  linkVisitsThisMonth: 0,
-};
+const metrics = aPartnerMetrics();
 
 describe('the partner dashboard tabs', () => {
   it('opens the tab the address names and reports a change of tab to be put in the address', async () => {

@@ -1,7 +1,14 @@
 // Records as the API answers them, for the component tests: every field the contract has, at its
 // empty value, so a test names only the fields its rule is about.
 
-import type { PartnerDetails, PartnerProfile, PendingCommission, ProgramTerms, Referral } from '@portal/contracts';
+import type {
+  PartnerDetails,
+  PartnerMetrics,
+  PartnerProfile,
+  PendingCommission,
+  ProgramTerms,
+  Referral,
+} from '@portal/contracts';
 import { SessionStore } from '../src/lib/session';
 
 /** A referral with nothing recorded beyond its client, service and stage; `fields` sets the rest. */
@@ -157,6 +164,20 @@ export function aProgramTerms(fields: Partial<ProgramTerms> = {}): ProgramTerms 
     createdAt: '2026-01-01T00:00:00.000Z',
     createdBy: null,
     createdByName: null,
+    ...fields,
+  };
+}
+
+/** A partner's dashboard figures (`partner.metrics`) for November 2026: nothing earned, owed or referred yet. */
+export function aPartnerMetrics(fields: Partial<PartnerMetrics> = {}): PartnerMetrics {
+  return {
+    totalEarnings: '0.00',
+    pendingCommissions: '0.00',
+    failedCommissions: '0.00',
+    thisMonthEarnings: '0.00',
+    activeReferralCount: 0,
+    currentMonth: '2026-11',
+    linkVisitsThisMonth: 0,
     ...fields,
   };
 }

@@ -16,7 +16,7 @@ import { SummaryCards } from '../src/features/partner/summary-cards';
 import { referralLinkFor } from '../src/features/partner/referral-link-card';
 import { schedulingLink } from '../src/features/referral/referral-landing';
 import { renderInRouter, renderWithProviders } from './render';
-import { aReferral } from './fixtures';
+import { aPartnerMetrics, aReferral } from './fixtures';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -92,10 +92,14 @@ describe('New Referral form', () => {
 describe('New Referral dialog', () => {
   afterEach(() => act(() => notifications.clean()));
 
-  /** Creates a referral for Tidepool Apparel through the dialog, the server answering `answer`. */
-  async function createTidepool(answer: Partial<Parameters<typeof aReferral>[0]>) {
+  /**
+   * Creates a referral for Tidepool Apparel through the dialog, the server answering the created referral with
+   * `answer`'s fields, or refusing it with `answer`.
+   */
+  async function createTidepool(answer: Partial<Parameters<typeof aReferral>[0]> | ProcedureError) {
     serveTrpc({
-      'partner.createReferral': () => aReferral({ clientCompanyName: 'Tidepool Apparel', ...answer }),
+      'partner.createReferral': () =>
+        answer instanceof ProcedureError ? answer : aReferral({ clientCompanyName: 'Tidepool Apparel', ...answer }),
       'public.programTerms': () => null,
     });
     renderWithProviders(<NewReferralDialog opened onClose={() => {}} />);
@@ -118,14 +122,7 @@ describe('New Referral dialog', () => {
   });
 
   it('says why a client the partner already referred is refused, instead of "please try again"', async () => {
-    serveTrpc({
-      'partner.createReferral': () => new ProcedureError(409, 'CONFLICT', REFERRAL_MESSAGES.clientAlreadyReferred),
-      'public.programTerms': () => null,
-    });
-    renderWithProviders(<NewReferralDialog opened onClose={() => {}} />);
-    await userEvent.type(screen.getByLabelText(/Client Company Name/), 'Tidepool Apparel');
-    await userEvent.type(screen.getByLabelText(/Monthly Value/), '2500');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Referral' }));
+    await createTidepool(new ProcedureError(409, 'CONFLICT', REFERRAL_MESSAGES.clientAlreadyReferred));
     expect(await screen.findByText(REFERRAL_MESSAGES.clientAlreadyReferred)).toBeTruthy();
     expect(screen.queryByText('Failed to create referral. Please try again.')).toBeNull();
   });
@@ -148,6 +145,16 @@ async function fillAddClient() {
 }
 
 describe('Add Client form', () => {
+  /** Renders the form with no partner yet loaded for the affiliate field and answers its submit spy. */
+  function renderAddClientForm() {
+    const onSubmit = vi.fn();
+    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
+    renderWithProviders(
+      <AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />,
+    );
+    return onSubmit;
+  }
+
   it("says 'No active partners available' and cannot submit without partners", () => {
     renderWithProviders(<AddClientForm noPartners onSubmit={vi.fn()} onCancel={() => {}} submitting={false} />);
     expect(screen.getByText('No active partners available')).toBeTruthy();
@@ -155,11 +162,7 @@ describe('Add Client form', () => {
   });
 
   it('asks for an affiliate, a company and a monthly value', async () => {
-    const onSubmit = vi.fn();
-    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
-    renderWithProviders(
-      <AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />,
-    );
+    const onSubmit = renderAddClientForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
     expect(await screen.findByText('Please select an affiliate')).toBeTruthy();
     expect(screen.getByText('Company name is required')).toBeTruthy();
@@ -168,11 +171,7 @@ describe('Add Client form', () => {
   });
 
   it('refuses an acceptance day after today on the Accepted On field and sends nothing', async () => {
-    const onSubmit = vi.fn();
-    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
-    renderWithProviders(
-      <AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />,
-    );
+    const onSubmit = renderAddClientForm();
     const accepted = screen.getByLabelText(/Accepted On/);
     expect(accepted.getAttribute('max')).toBe(todayIsoDate());
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -238,18 +237,20 @@ describe('Add Client form', () => {
 });
 
 describe('partner dashboard pieces', () => {
+  /** The card of a referral with `fields`, the rest as `aReferral` has them. */
+  function renderReferralCard(fields: Partial<Parameters<typeof aReferral>[0]>) {
+    return renderWithProviders(<ReferralCard referral={aReferral(fields)} />);
+  }
+
   it('shows money with two decimals and names the real month', () => {
     renderWithProviders(
       <SummaryCards
-        metrics={{
+        metrics={aPartnerMetrics({
           totalEarnings: '1234.5',
-          pendingCommissions: '0.00',
-          failedCommissions: '0.00',
           thisMonthEarnings: '150.00',
           activeReferralCount: 3,
           currentMonth: '2026-02',
-          linkVisitsThisMonth: 0,
-        }}
+        })}
       />,
     );
     expect(screen.getByText('$1,234.50')).toBeTruthy();
@@ -263,17 +264,7 @@ describe('partner dashboard pieces', () => {
 
   it('names the fees whose payment failed under Pending, since they are still owed', () => {
     renderWithProviders(
-      <SummaryCards
-        metrics={{
-          totalEarnings: '0.00',
-          pendingCommissions: '100.00',
-          failedCommissions: '50.00',
-          thisMonthEarnings: '0.00',
-          activeReferralCount: 1,
-          currentMonth: '2026-02',
-          linkVisitsThisMonth: 0,
-        }}
-      />,
+      <SummaryCards metrics={aPartnerMetrics({ pendingCommissions: '100.00', failedCommissions: '50.00' })} />,
     );
     expect(
       screen.getByText('Awaiting payment, and $50.00 whose payment failed: check your payment details in Settings'),
@@ -281,24 +272,20 @@ describe('partner dashboard pieces', () => {
   });
 
   it('shows a referral card with its stage, money, service, commission and notes', () => {
-    renderWithProviders(
-      <ReferralCard
-        referral={aReferral({
-          id: '1',
-          partnerId: 'p',
-          clientCompanyName: 'Store Inc',
-          clientEmail: 'owner@store.example',
-          serviceType: 'controller',
-          monthlyValue: '2500.00',
-          commissionAmount: '100.00',
-          stage: 'proposal',
-          notes: 'Warm lead',
-          referralSource: 'partner',
-          createdAt: '2026-03-04T12:00:00.000Z',
-          updatedAt: '2026-03-05T12:00:00.000Z',
-        })}
-      />,
-    );
+    renderReferralCard({
+      id: '1',
+      partnerId: 'p',
+      clientCompanyName: 'Store Inc',
+      clientEmail: 'owner@store.example',
+      serviceType: 'controller',
+      monthlyValue: '2500.00',
+      commissionAmount: '100.00',
+      stage: 'proposal',
+      notes: 'Warm lead',
+      referralSource: 'partner',
+      createdAt: '2026-03-04T12:00:00.000Z',
+      updatedAt: '2026-03-05T12:00:00.000Z',
+    });
     for (const text of [
       'Store Inc',
       'owner@store.example',
@@ -316,30 +303,22 @@ describe('partner dashboard pieces', () => {
   });
 
   it('tells the partner why a lost deal was lost and when', () => {
-    renderWithProviders(
-      <ReferralCard
-        referral={aReferral({
-          stage: 'lost',
-          closeDate: '2026-10-24T15:00:00.000Z',
-          lostReason: 'Chose a local firm',
-        })}
-      />,
-    );
+    renderReferralCard({
+      stage: 'lost',
+      closeDate: '2026-10-24T15:00:00.000Z',
+      lostReason: 'Chose a local firm',
+    });
     expect(screen.getByTestId('lost-reason').textContent).toBe('Why it was lost: Chose a local firm');
     expect(screen.getByText('Lost on')).toBeTruthy();
     expect(screen.getByText('Oct 24, 2026')).toBeTruthy();
   });
 
   it("keeps the client's name and email whole and puts 'Client already introduced' on a row under them", () => {
-    renderWithProviders(
-      <ReferralCard
-        referral={aReferral({
-          clientCompanyName: 'Tidepool Apparel Collective',
-          clientEmail: 'ap@tidepool-apparel.example',
-          clientAlreadyIntroduced: true,
-        })}
-      />,
-    );
+    renderReferralCard({
+      clientCompanyName: 'Tidepool Apparel Collective',
+      clientEmail: 'ap@tidepool-apparel.example',
+      clientAlreadyIntroduced: true,
+    });
     const name = screen.getByTestId('referral-client');
     const email = screen.getByTestId('referral-email');
     expect(name.textContent).toBe('Tidepool Apparel Collective');
@@ -359,9 +338,7 @@ describe('partner dashboard pieces', () => {
     try {
       // That instant is still the evening before in Los Angeles.
       expect(new Date('2026-12-03T00:00:00.000Z').getDate()).toBe(2);
-      renderWithProviders(
-        <ReferralCard referral={aReferral({ consultationDate: '2026-12-03T00:00:00.000Z', bookingProvider: null })} />,
-      );
+      renderReferralCard({ consultationDate: '2026-12-03T00:00:00.000Z', bookingProvider: null });
       expect(screen.getByText('Consultation').nextElementSibling?.textContent).toBe('Dec 3, 2026');
     } finally {
       process.env.TZ = zone;
@@ -369,7 +346,7 @@ describe('partner dashboard pieces', () => {
   });
 
   it('shows no consultation date on a referral without one', () => {
-    renderWithProviders(<ReferralCard referral={aReferral({ consultationDate: null })} />);
+    renderReferralCard({ consultationDate: null });
     expect(screen.queryByText('Consultation')).toBeNull();
   });
 
