@@ -11,6 +11,7 @@ import {
   filterRoutingNumber,
   partnerApplicationInput,
 } from '../src';
+import { completeWireDetails } from './bank-details';
 
 const valid = {
   companyName: 'Acme Growth Partners',
@@ -18,13 +19,7 @@ const valid = {
   companyType: 'agency',
   expectedVolume: '3-5 referrals/month',
   paymentMethod: 'Wire',
-  bankName: 'First Bank',
-  bankRoutingNumber: '021000021',
-  bankAccountNumber: 'AB1234567',
-  bankAccountType: 'checking',
-  bankAccountHolderName: 'Acme LLC',
-  bankAddress: '1 Main St',
-  beneficiaryAddress: '2 Side St',
+  ...completeWireDetails,
   agreementSigned: true,
 };
 

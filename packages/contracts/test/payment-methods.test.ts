@@ -11,6 +11,7 @@ import {
   WIRE_BANK_FIELDS,
   wireBankFieldErrors,
 } from '../src';
+import { completeWireDetails } from './bank-details';
 
 const emptyWire = {
   paymentMethod: 'Wire',
@@ -57,31 +58,13 @@ describe('the wire bank details of the payment method form', () => {
   });
 
   it('accepts complete details', () => {
-    const complete = {
-      ...emptyWire,
-      bankName: 'First Bank',
-      bankRoutingNumber: '021000021',
-      bankAccountNumber: 'AB1234567',
-      bankAccountType: 'checking',
-      bankAccountHolderName: 'Acme LLC',
-      bankAddress: '1 Main St',
-      beneficiaryAddress: '2 Side St',
-    };
-    expect(updatePaymentMethodInput.safeParse(complete).success).toBe(true);
+    expect(updatePaymentMethodInput.safeParse({ ...emptyWire, ...completeWireDetails }).success).toBe(true);
   });
 });
 
 describe('the routing number of every form', () => {
-  const completeWire = {
-    ...emptyWire,
-    bankName: 'First Bank',
-    bankRoutingNumber: '021000022',
-    bankAccountNumber: 'AB1234567',
-    bankAccountType: 'checking',
-    bankAccountHolderName: 'Acme LLC',
-    bankAddress: '1 Main St',
-    beneficiaryAddress: '2 Side St',
-  };
+  // Complete, but for the check digit of the routing number.
+  const completeWire = { ...emptyWire, ...completeWireDetails, bankRoutingNumber: '021000022' };
 
   it("refuses a wire routing number whose check digit is wrong, as ACH does, in the number's own words", () => {
     expect(fieldMessages(updatePaymentMethodInput.safeParse(completeWire))).toEqual({
