@@ -5,11 +5,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import { createPipelinePartners, createTestApp, type PartnerFixture, useTestApp } from '../support';
+import { createPipelinePartners, createTestApp, type PartnerFixture, useTestApp, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
+const admin = useUser(t, { role: 'admin' });
 let acme: PartnerFixture;
 let globex: PartnerFixture;
 let adminHeaders: Record<string, string>;
@@ -17,7 +16,6 @@ let acmeHeaders: Record<string, string>;
 let globexHeaders: Record<string, string>;
 
 beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
   ({ acme, globex } = await createPipelinePartners(t));
   await t.createReferral(acme.partnerId, { clientCompanyName: 'Secret Acme Deal', stage: 'booked' });
 

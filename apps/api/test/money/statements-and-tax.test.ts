@@ -6,13 +6,12 @@ import type { CommissionsPageInput, TaxProfileInput } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import { createTestApp, type PartnerFixture, useTestApp, expectRefusal } from '../support';
+import { createTestApp, useTestApp, expectRefusal, useUser, usePartner } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partner: PartnerFixture;
-let other: PartnerFixture;
+const admin = useUser(t, { role: 'admin' });
+const partner = usePartner(t, { companyName: 'Books & Numbers Agency', contactName: 'Ada Ledger' });
+const other = usePartner(t, { companyName: 'Other Partner Co' });
 let headers: Record<string, string>;
 let adminHeaders: Record<string, string>;
 const ids: Record<string, string> = {};
@@ -35,9 +34,6 @@ async function pdfText(payload: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
-  partner = await t.createPartner({ companyName: 'Books & Numbers Agency', contactName: 'Ada Ledger' });
-  other = await t.createPartner({ companyName: 'Other Partner Co' });
   headers = await t.bearer(partner.user);
   adminHeaders = await t.bearer(admin);
   const asAdmin = () => t.caller(admin);
@@ -91,6 +87,8 @@ describe('payout history', () => {
   it("lists the partner's share of each payout, newest first", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/partners/payouts', headers });
     expect(res.statusCode, res.body).toBe(200);
+    // Neither payout is marked sent or answered by the bank yet: each line is on its way.
+    const onItsWay = { status: 'sent', returnCode: null, returnReason: null, resolvedAt: null };
     expect(res.json()).toEqual([
       {
         id: marchPayout.id,
@@ -99,6 +97,7 @@ describe('payout history', () => {
         method: 'Wire',
         amount: '50.00',
         commissionCount: 1,
+        ...onItsWay,
       },
       {
         id: februaryPayout.id,
@@ -107,6 +106,7 @@ describe('payout history', () => {
         method: 'Wire',
         amount: '150.00',
         commissionCount: 2,
+        ...onItsWay,
       },
     ]);
   });

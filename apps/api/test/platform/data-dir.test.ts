@@ -122,40 +122,52 @@ describe('cli reencrypt', () => {
       dataEncryptionOldKeys?: string[];
     };
 
-  it('moves the demo bank numbers to a new key; afterwards the old key is not needed and leaves secrets.json', async () => {
-    const dataDir = migratedDataDir(join(root, 'rotate'));
+  /** A migrated DATA_DIR named `name` with the demo data seeded (its bank numbers encrypted), and its stored secrets. */
+  async function seededDataDir(name: string) {
+    const dataDir = migratedDataDir(join(root, name));
     const seeded = await runApiProcess([CLI, 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
     expect(seeded.code).toBe(0);
-    const stored = storedIn(dataDir);
+    return { dataDir, stored: storedIn(dataDir) };
+  }
+
+  /** Runs `cli reencrypt` with `env`, which rewrites bank numbers under an old key: how many it rewrote. */
+  async function reencryptRewriting(env: Record<string, string>) {
+    const run = await runApiProcess([CLI, 'reencrypt'], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(run.stdout)?.[1]);
+    expect(rewritten).toBeGreaterThan(0);
+    return { rewritten, stdout: run.stdout };
+  }
+
+  /** Runs `cli reencrypt` with `env` when every bank number is under the key given already: it rewrites none. */
+  async function reencryptAllCurrent(env: Record<string, string>, current: number) {
+    const run = await runApiProcess([CLI, 'reencrypt'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Re-encrypted 0 bank numbers (${current} already current)`);
+    return run;
+  }
+
+  it('moves the demo bank numbers to a new key; afterwards the old key is not needed and leaves secrets.json', async () => {
+    const { dataDir, stored } = await seededDataDir('rotate');
     const newKey = randomBytes(32).toString('base64');
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: stored.jwtSecret, DATA_ENCRYPTION_KEY: newKey };
 
-    const first = await runApiProcess([CLI, 'reencrypt'], {
+    const { rewritten, stdout } = await reencryptRewriting({
       ...env,
       DATA_ENCRYPTION_OLD_KEYS: stored.dataEncryptionKey,
     });
-    expect(first.stderr).toBe('');
-    expect(first.code).toBe(0);
-    const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(first.stdout)?.[1]);
-    expect(rewritten).toBeGreaterThan(0);
-    expect(first.stdout).toContain('Removed 1 earlier data keys from secrets.json');
+    expect(stdout).toContain('Removed 1 earlier data keys from secrets.json');
 
-    const second = await runApiProcess([CLI, 'reencrypt'], env);
-    expect(second.code).toBe(0);
-    expect(second.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
+    await reencryptAllCurrent(env, rewritten);
 
     // The new key is the stored one now, and the old key is nowhere in DATA_DIR.
     expect(storedIn(dataDir)).toEqual({ jwtSecret: stored.jwtSecret, dataEncryptionKey: newKey });
-    const fromDisk = await runApiProcess([CLI, 'reencrypt'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    expect(fromDisk.code).toBe(0);
-    expect(fromDisk.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
+    await reencryptAllCurrent({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, rewritten);
   }, 240_000);
 
   it('keeps the stored key when a run is given another one without DATA_ENCRYPTION_OLD_KEYS: every value still decrypts from what DATA_DIR holds', async () => {
-    const dataDir = migratedDataDir(join(root, 'one-off'));
-    const seeded = await runApiProcess([CLI, 'seed-demo'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    expect(seeded.code).toBe(0);
-    const stored = storedIn(dataDir);
+    const { dataDir, stored } = await seededDataDir('one-off');
     const oneOff = randomBytes(32).toString('base64');
 
     // A command run once with a key of its own: the stored key stays beside it as an earlier key.
@@ -172,21 +184,15 @@ describe('cli reencrypt', () => {
     });
 
     // The forgotten DATA_ENCRYPTION_OLD_KEYS of a rotation: nothing is unreadable, everything moves to the key given.
-    const rotated = await runApiProcess([CLI, 'reencrypt'], {
+    const { rewritten } = await reencryptRewriting({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
-    expect(rotated.stderr).toBe('');
-    expect(rotated.code).toBe(0);
-    const rewritten = Number(/Re-encrypted (\d+) bank numbers \(0 already current\)/.exec(rotated.stdout)?.[1]);
-    expect(rewritten).toBeGreaterThan(0);
 
     // A later run without the variable reads every value with what DATA_DIR holds.
-    const later = await runApiProcess([CLI, 'reencrypt'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const later = await reencryptAllCurrent({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, rewritten);
     expect(later.stderr).toBe('');
-    expect(later.code).toBe(0);
-    expect(later.stdout).toContain(`Re-encrypted 0 bank numbers (${rewritten} already current)`);
     expect(storedIn(dataDir).jwtSecret).toBe(stored.jwtSecret);
   }, 240_000);
 });
