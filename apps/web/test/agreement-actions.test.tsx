@@ -22,19 +22,12 @@ import {
   PartnershipEndNotice,
 } from '../src/features/admin/partners/partner-page/partnership-end';
 import { EndPartnershipCard } from '../src/features/partner/end-partnership-card';
-import { SessionStore } from '../src/lib/session';
+import { anAdminSession } from './fixtures';
 import { renderInRouter } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
 const admin = () => ({
-  session: new SessionStore({
-    user: {
-      id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00',
-      email: 'admin@example.com',
-      role: 'admin',
-      permissions: ['referrals:read', 'referrals:write', 'partners:read', 'partners:approve'],
-    },
-  }),
+  session: anAdminSession(['referrals:read', 'referrals:write', 'partners:read', 'partners:approve']),
 });
 
 const deal = {
@@ -63,21 +56,59 @@ const ending = (overrides: Partial<AdminPartnershipEnd> = {}): AdminPartnershipE
 
 afterEach(() => vi.unstubAllGlobals());
 
+/**
+ * Opens `item` of the deal card's "Deal actions" menu, the server answering with `server` (and an empty
+ * pipeline column when the board refreshes); answers the fake API and the dialog the item opens, named `dialog`.
+ */
+async function openDealAction(options: {
+  deal: Parameters<typeof DealActions>[0]['deal'];
+  item: string;
+  dialog?: string;
+  server: Record<string, (input: unknown) => unknown>;
+}) {
+  const api = serveTrpc({
+    ...options.server,
+    'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+  });
+  renderInRouter(<DealActions deal={options.deal} />, admin());
+  await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: options.item }));
+  return { api, dialog: await screen.findByRole('dialog', { name: options.dialog ?? options.item }) };
+}
+
+/**
+ * Opens "Forfeit fees" on the partner page, the server forfeiting with `forfeit`'s answer; after it no fee is
+ * left unpaid, whatever it answers.
+ */
+async function openForfeit(forfeit: () => unknown) {
+  let state = ending();
+  const api = serveTrpc({
+    'admin.partnershipEnd': () => state,
+    'admin.forfeitPartnerFees': () => {
+      state = ending({ unpaidFees: { count: 0, amount: '0.00' } });
+      return forfeit();
+    },
+  });
+  renderInRouter(<PartnershipEndActions partner={partner} />, admin());
+  await userEvent.click(await screen.findByRole('button', { name: 'Forfeit fees' }));
+  return { api, dialog: await screen.findByRole('dialog', { name: 'Forfeit unpaid fees' }) };
+}
+
 describe("a deal card's qualification actions", () => {
   it("extends the window, showing the server's limit on the days field, then says so", async () => {
     const limit = PROGRAM_TERMS_MESSAGES.extensionLimit(365, 360);
-    const api = serveTrpc({
-      'admin.extendReferralWindow': (input: unknown) => {
-        const { days } = input as { days: number };
-        if (days > 5) throw new ProcedureError(422, 'UNPROCESSABLE_CONTENT', limit);
-        return { ...deal, qualifiesBy: '2027-01-04', extensionDays: 365 };
+    const { api, dialog } = await openDealAction({
+      deal,
+      item: 'Extend window',
+      dialog: 'Extend the qualification window',
+      server: {
+        'admin.extendReferralWindow': (input: unknown) => {
+          const { days } = input as { days: number };
+          if (days > 5) throw new ProcedureError(422, 'UNPROCESSABLE_CONTENT', limit);
+          return { ...deal, qualifiesBy: '2027-01-04', extensionDays: 365 };
+        },
       },
-      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
     });
-    renderInRouter(<DealActions deal={deal} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Extend window' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Extend the qualification window' });
     const days = within(dialog).getByLabelText(/Days to add/);
     await userEvent.clear(days);
     await userEvent.type(days, '6');
@@ -100,14 +131,11 @@ describe("a deal card's qualification actions", () => {
 
   it('overrides the qualification of a won client with a reason', async () => {
     const won = { ...deal, stage: 'won' as const, qualifying: false, qualificationReason: 'annual sales not recorded' };
-    const api = serveTrpc({
-      'admin.overrideQualification': (input: unknown) => ({ ...won, ...(input as object) }),
-      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+    const { api, dialog } = await openDealAction({
+      deal: won,
+      item: 'Override qualification',
+      server: { 'admin.overrideQualification': (input: unknown) => ({ ...won, ...(input as object) }) },
     });
-    renderInRouter(<DealActions deal={won} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Override qualification' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Override qualification' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
     expect(await within(dialog).findByText(PROGRAM_TERMS_MESSAGES.reasonRequired)).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Sales confirmed by the audited accounts');
@@ -124,15 +152,15 @@ describe("a deal card's qualification actions", () => {
 describe("a won client's contract and churn dates", () => {
   const won = { ...deal, stage: 'won' as const, contractStartDate: '2026-06-01', contractEndDate: '2027-05-31' };
 
+  /** Opens the won client's "Contract and churn dates", the server saving with `updateReferral`. */
+  const openContract = (updateReferral: (input: unknown) => unknown) =>
+    openDealAction({ deal: won, item: 'Contract and churn dates', server: { 'admin.updateReferral': updateReferral } });
+
+  /** The server's saving: the won client with the sent dates. */
+  const saved = (input: unknown) => ({ ...won, ...(input as object) });
+
   it('warns of the months a churn date voids, sends only the changed dates, then says so', async () => {
-    const api = serveTrpc({
-      'admin.updateReferral': (input: unknown) => ({ ...won, ...(input as object) }),
-      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
-    });
-    renderInRouter(<DealActions deal={won} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Contract and churn dates' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Contract and churn dates' });
+    const { api, dialog } = await openContract(saved);
     const save = within(dialog).getByRole('button', { name: 'Save contract' });
     expect(save.hasAttribute('disabled')).toBe(true);
     expect(within(dialog).queryByTestId('voids-from')).toBeNull();
@@ -150,19 +178,8 @@ describe("a won client's contract and churn dates", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  async function openContract() {
-    renderInRouter(<DealActions deal={won} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Deal actions for Acme Bakery' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Contract and churn dates' }));
-    return screen.findByRole('dialog', { name: 'Contract and churn dates' });
-  }
-
   it('clears an emptied date and warns of nothing when the fees stop later', async () => {
-    const api = serveTrpc({
-      'admin.updateReferral': (input: unknown) => ({ ...won, ...(input as object) }),
-      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
-    });
-    const dialog = await openContract();
+    const { api, dialog } = await openContract(saved);
     await userEvent.clear(within(dialog).getByLabelText('Contract end'));
     expect(within(dialog).queryByTestId('voids-from')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save contract' }));
@@ -174,13 +191,9 @@ describe("a won client's contract and churn dates", () => {
   });
 
   it("shows the server's date rule on the contract end field", async () => {
-    serveTrpc({
-      'admin.updateReferral': () => {
-        throw new ProcedureError(400, 'BAD_REQUEST', REFERRAL_MESSAGES.contractEndBeforeStart);
-      },
-      'admin.pipelineColumn': () => ({ items: [], total: 0, nextCursor: null }),
+    const { dialog } = await openContract(() => {
+      throw new ProcedureError(400, 'BAD_REQUEST', REFERRAL_MESSAGES.contractEndBeforeStart);
     });
-    const dialog = await openContract();
     const end = within(dialog).getByLabelText('Contract end');
     await userEvent.clear(end);
     await userEvent.type(end, '2026-05-01');
@@ -234,17 +247,7 @@ describe("the admin partner page's ending actions", () => {
   });
 
   it('forfeits the unpaid fees after naming their count and total', async () => {
-    let state = ending();
-    const api = serveTrpc({
-      'admin.partnershipEnd': () => state,
-      'admin.forfeitPartnerFees': () => {
-        state = ending({ unpaidFees: { count: 0, amount: '0.00' } });
-        return { partnerId: partner.id, voided: 2, amount: '100.00' };
-      },
-    });
-    renderInRouter(<PartnershipEndActions partner={partner} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Forfeit fees' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forfeit unpaid fees' });
+    const { api, dialog } = await openForfeit(() => ({ partnerId: partner.id, voided: 2, amount: '100.00' }));
     expect(within(dialog).getByTestId('forfeit-summary').textContent).toContain(
       'This voids 2 unpaid fees of Northwind Growth, $100.00 in all',
     );
@@ -261,17 +264,9 @@ describe("the admin partner page's ending actions", () => {
   });
 
   it('shows the server’s words when the fees were forfeited meanwhile, and then offers nothing to forfeit', async () => {
-    let state = ending();
-    serveTrpc({
-      'admin.partnershipEnd': () => state,
-      'admin.forfeitPartnerFees': () => {
-        state = ending({ unpaidFees: { count: 0, amount: '0.00' } });
-        throw new ProcedureError(409, 'CONFLICT', ENDING_MESSAGES.nothingToForfeit);
-      },
+    const { dialog } = await openForfeit(() => {
+      throw new ProcedureError(409, 'CONFLICT', ENDING_MESSAGES.nothingToForfeit);
     });
-    renderInRouter(<PartnershipEndActions partner={partner} />, admin());
-    await userEvent.click(await screen.findByRole('button', { name: 'Forfeit fees' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forfeit unpaid fees' });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Solicited a client of the firm');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit $100.00' }));
     expect(await screen.findByText(ENDING_MESSAGES.nothingToForfeit)).toBeTruthy();
