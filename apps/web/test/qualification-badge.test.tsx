@@ -12,49 +12,44 @@ const NOW = new Date('2026-11-26T15:00:00Z');
 const open = (qualifiesBy: string) =>
   ({ stage: 'proposal', qualifiesBy, qualifying: null, qualificationReason: null }) as const;
 
+/** The badge of `deal` on NOW's day. */
+function renderBadge(deal: Parameters<typeof QualificationBadge>[0]['deal']) {
+  return renderWithProviders(<QualificationBadge deal={deal} now={NOW} />);
+}
+
 describe('the qualification badge', () => {
   it('shows the days left without a flag 15 days before the window ends', () => {
-    renderWithProviders(<QualificationBadge deal={open('2026-12-11')} now={NOW} />);
+    renderBadge(open('2026-12-11'));
     const badge = screen.getByTestId('window-badge');
     expect(badge.textContent).toBe('15 days left');
     expect(badge.dataset.flagged).toBeUndefined();
   });
 
   it('flags a window that ends within 14 days', () => {
-    renderWithProviders(<QualificationBadge deal={open('2026-12-10')} now={NOW} />);
+    renderBadge(open('2026-12-10'));
     const badge = screen.getByTestId('window-badge');
     expect(badge.textContent).toBe('14 days left');
     expect(badge.dataset.flagged).toBe('true');
   });
 
   it('says when the window ends today or has ended', () => {
-    renderWithProviders(<QualificationBadge deal={open('2026-11-26')} now={NOW} />);
+    renderBadge(open('2026-11-26'));
     expect(screen.getByTestId('window-badge').textContent).toBe('Ends today');
   });
 
   it('marks a won client that is not a qualifying client', () => {
-    renderWithProviders(
-      <QualificationBadge
-        deal={{
-          stage: 'won',
-          qualifiesBy: '2026-01-01',
-          qualifying: false,
-          qualificationReason: 'annual sales not recorded',
-        }}
-        now={NOW}
-      />,
-    );
+    renderBadge({
+      stage: 'won',
+      qualifiesBy: '2026-01-01',
+      qualifying: false,
+      qualificationReason: 'annual sales not recorded',
+    });
     expect(screen.getByTestId('not-qualifying-badge').textContent).toBe('Not qualifying');
   });
 
   it('names the stored reason when pointed at, a signing before acceptance included', async () => {
     const reason = QUALIFICATION_REASONS.signedBeforeAcceptance('2026-01-15', '2026-10-01');
-    renderWithProviders(
-      <QualificationBadge
-        deal={{ stage: 'won', qualifiesBy: '2026-11-30', qualifying: false, qualificationReason: reason }}
-        now={NOW}
-      />,
-    );
+    renderBadge({ stage: 'won', qualifiesBy: '2026-11-30', qualifying: false, qualificationReason: reason });
     await userEvent.hover(screen.getByTestId('not-qualifying-badge'));
     expect(
       await screen.findByText('signed on Jan 15, 2026, before the referral was accepted on Oct 1, 2026'),
@@ -62,12 +57,12 @@ describe('the qualification badge', () => {
   });
 
   it('shows nothing for a qualifying client or a deal the firm has not accepted', () => {
-    const { container } = renderWithProviders(
-      <QualificationBadge
-        deal={{ stage: 'booked', qualifiesBy: null, qualifying: null, qualificationReason: null }}
-        now={NOW}
-      />,
-    );
+    const { container } = renderBadge({
+      stage: 'booked',
+      qualifiesBy: null,
+      qualifying: null,
+      qualificationReason: null,
+    });
     expect(container.querySelector('[data-testid="window-badge"]')).toBeNull();
   });
 });
