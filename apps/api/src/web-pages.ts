@@ -86,12 +86,13 @@ export async function registerWebPages(app: FastifyInstance, deps: AppDeps): Pro
     let unknownReferralCode = false;
     try {
       // The same look-up as public.referralLink, with its limit: the page names the partner just as that call does.
-      referral = { code, ...(await referralLink(deps, { code, ip: req.ip })) };
+      const link = await referralLink(deps, { code, ip: req.ip });
+      if (link) referral = { code, ...link };
+      // Only a code found to be no active partner's is said to be unknown.
+      else unknownReferralCode = true;
     } catch (error) {
-      // Unknown or inactive code, or too many lookups: the page without a referrer, as in the browser; only
-      // a code found to be no active partner's is said to be unknown.
+      // Too many look-ups: the page without a referrer, as in the browser.
       if (!(error instanceof DomainError)) throw error;
-      unknownReferralCode = error.kind === 'not_found';
     }
     const html = await entry.renderDocument(template, req.url, {
       schedulingUrl,

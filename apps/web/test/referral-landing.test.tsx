@@ -99,13 +99,25 @@ describe('the visit of a referral link', () => {
   it('waits in the app for the code’s look-up and records nothing for an unknown code', async () => {
     const api = serveTrpc({
       'public.siteConfig': () => ({ schedulingUrl: SCHEDULING_URL }),
-      'public.referralLink': () => new ProcedureError(404, 'NOT_FOUND', 'Referral link not found'),
+      'public.referralLink': () => null,
       'public.recordVisit': () => ({ recorded: true }),
     });
     renderWithProviders(<ReferralLanding code="NOPE-1234" search={{}} />);
     expect(await screen.findByText(/is not an active partner’s code/)).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls.map((call) => call.path)).not.toContain('public.recordVisit');
+  });
+
+  it('calls no code unknown when its look-up fails for another reason (too many look-ups)', async () => {
+    const api = serveTrpc({
+      'public.siteConfig': () => ({ schedulingUrl: SCHEDULING_URL }),
+      'public.referralLink': () => new ProcedureError(429, 'TOO_MANY_REQUESTS', 'Too many requests'),
+      'public.recordVisit': () => ({ recorded: true }),
+    });
+    window.history.replaceState(null, '', '/r/ACME-1');
+    renderWithProviders(<ReferralLanding code="ACME-1" search={{}} />);
+    await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('public.recordVisit'));
+    expect(screen.getByTestId('referral-footer').textContent).toBe('Referral code: ACME-1');
   });
 
   it('records the visit in the app once the look-up has found the partner', async () => {

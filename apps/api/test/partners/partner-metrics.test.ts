@@ -110,7 +110,26 @@ describe('referral link and visits', () => {
   });
 
   it('answers 404 for an unknown code', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/referral-links/NOPE-0000' })).statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'GET', url: '/api/referral-links/NOPE-0000' });
+    expectRefusal(res, 404, REFERRAL_MESSAGES.referralLinkNotFound);
+  });
+
+  it('answers null over tRPC for an unknown or inactive code: an expected answer, not a failed request', async () => {
+    const pending = await t.createPartner({ status: 'pending' });
+    for (const code of ['NOPE-0000', pending.referralCode]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/trpc/public.referralLink?input=${encodeURIComponent(JSON.stringify({ code }))}`,
+      });
+      expect(res.statusCode, code).toBe(200);
+      expect(res.json(), code).toEqual({ result: { data: null } });
+    }
+    const active = await t.createPartner({ companyName: 'Found Co' });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/public.referralLink?input=${encodeURIComponent(JSON.stringify({ code: active.referralCode }))}`,
+    });
+    expect(found.json()).toEqual({ result: { data: { companyName: 'Found Co', referralCode: active.referralCode } } });
   });
 
   it('counts visits of this month for the partner, and stores no address or browser', async () => {

@@ -3,9 +3,11 @@ import {
   listReferralsInput,
   MAX_PAGE_SIZE,
   PIPELINE_PAGE_SIZE,
+  REFERRAL_MESSAGES,
   REFERRAL_SORTS,
   REFERRAL_STAGES,
 } from '@portal/contracts';
+import { DomainError } from '../../services/platform/errors';
 import { streamAllReferrals } from '../../services/referrals/referrals';
 import { idempotent, type RestRoute } from '../adapter';
 
@@ -135,6 +137,12 @@ export const referralRoutes: RestRoute[] = [
     procedure: 'public.referralLink',
     summary: "An active partner's referral link: company and code",
     tag: 'Public',
+    // tRPC's public.referralLink answers null for such a code; this address keeps its 404.
+    respond: (link) => {
+      if (!link) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);
+      return link;
+    },
+    errors: { 404: 'No active partner has this referral code' },
   },
   {
     method: 'POST',

@@ -1,10 +1,10 @@
 // The public side of a referral link: who it belongs to, and an anonymous visit count.
 // A visit keeps the code, the campaign fields and the page path; never an address or a browser:
 // only a keyed hash of the two, so one visitor counts once per code per 30 minutes.
-// An unknown or inactive code answers 404 and stores nothing.
+// An unknown or inactive code names no partner (the look-up answers null) and stores no visit.
 
 import { createHmac } from 'node:crypto';
-import { REFERRAL_MESSAGES, type referralVisitInput } from '@portal/contracts';
+import { REFERRAL_MESSAGES, type referralLinkOutput, type referralVisitInput } from '@portal/contracts';
 import { DomainError } from '../platform/errors';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ export const VISIT_DEDUP_MINUTES = 30;
 const VISITOR_HASH_PURPOSE = 'referral-visitor';
 
 type VisitInput = z.output<typeof referralVisitInput>;
+type ReferralLink = z.infer<typeof referralLinkOutput>;
 
 /** An active partner's link, matched case-insensitively; null for any other code. */
 async function findActiveByCode(db: DbOrTx, code: string) {
@@ -30,17 +31,18 @@ async function findActiveByCode(db: DbOrTx, code: string) {
 }
 
 /**
- * The partner a referral link names, for any visitor (public.referralLink and the server-rendered
- * landing page alike): look-ups are throttled per address, since the answer names the partner.
+ * The partner a referral link names, for any visitor (public.referralLink, its REST path and the
+ * server-rendered landing page alike); null for a code that is no active partner's, an expected answer
+ * of a page that still works without a referrer. Look-ups are throttled per address, unknown codes
+ * included, since the answer names the partner.
  */
 export async function referralLink(
   deps: Pick<AppDeps, 'db' | 'rateLimits'>,
   { code, ip }: { code: string; ip: string },
-): Promise<{ companyName: string; referralCode: string }> {
+): Promise<ReferralLink | null> {
   await deps.rateLimits.consume('referralLinkLookupsPerIp', ip);
   const partner = await findActiveByCode(deps.db, code);
-  if (!partner) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);
-  return { companyName: partner.companyName, referralCode: partner.referralCode };
+  return partner ? { companyName: partner.companyName, referralCode: partner.referralCode } : null;
 }
 
 /** Keeps the path of the landing page only: a query string could carry someone's details. */

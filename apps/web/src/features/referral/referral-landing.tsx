@@ -9,9 +9,9 @@ export { schedulingLink, type ReferralSearch, type ScheduledService } from './re
 export function ReferralLanding({ code, search }: { code: string; search: ReferralSearch }) {
   const ref = referralCodeFor(code, search);
   const siteConfig = trpc.public.siteConfig.useQuery();
-  // An unknown or inactive code answers 404: the page still works, without a referrer.
+  // An unknown or inactive code answers null (no failed request): the page still works, without a referrer.
   const link = trpc.public.referralLink.useQuery({ code: ref }, { retry: false });
-  const unknownCode = link.error?.data?.httpStatus === 404;
+  const unknownCode = link.data === null;
   const recordVisit = trpc.public.recordVisit.useMutation();
   // After the look-up: a code it found to be no partner's records no visit.
   useRecordVisitOnce(ref, search, (input) => recordVisit.mutate(input, { onError: () => undefined }), {
