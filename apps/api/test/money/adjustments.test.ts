@@ -20,10 +20,6 @@ beforeAll(async () => {
 const post = (url: string, payload: object, user: SessionUser = admin, headers?: Record<string, string>) =>
   t.request(user, 'POST', url, payload, headers);
 const get = (url: string, user: SessionUser = admin) => t.request(user, 'GET', url);
-const commission = (id: string) =>
-  t.db.selectFrom('commissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const partnerRow = (id: string) =>
-  t.db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const mailsTo = async (partner: PartnerFixture) => {
   const user = await t.row('users', partner.user.id);
   return t.db
@@ -101,7 +97,7 @@ describe('POST /api/admin/commissions/adjustments', () => {
       ]),
     );
     expect((await t.caller(partner.user).partner.metrics()).pendingCommissions).toBe('174.50');
-    expect((await partnerRow(partner.partnerId)).totalLifetimeCommissions).toBe('0.00');
+    expect((await t.row('partners', partner.partnerId)).totalLifetimeCommissions).toBe('0.00');
   });
 
   it('refuses a missing reason, a zero or too large amount with 400 and a clear message', async () => {
@@ -160,9 +156,7 @@ describe('POST /api/admin/commissions/adjustments', () => {
       referralId: otherReferral,
     });
     expect(wrong.statusCode).toBe(422);
-    expect(
-      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', pending.partnerId).execute(),
-    ).toHaveLength(0);
+    expect(await t.commissionRows({ partnerId: pending.partnerId })).toHaveLength(0);
   });
 });
 
@@ -188,7 +182,7 @@ describe('the month of an adjustment and the same adjustment twice', () => {
       400,
       MESSAGES.monthTooEarly,
     );
-    expect(await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partnerId).execute()).toEqual([]);
+    expect(await t.commissionRows({ partnerId })).toEqual([]);
     // The current month, given or by default, has started.
     expect((await post('/api/admin/commissions/adjustments', { ...body, month: '2026-11' })).statusCode).toBe(201);
   });
@@ -210,9 +204,7 @@ describe('the month of an adjustment and the same adjustment twice', () => {
         COMMISSION_MESSAGES.duplicateAdjustment({ id: first.id, kind: 'bonus', amount: '10.00', monthYear: '2026-11' }),
       );
     expect(refused).toHaveLength(9);
-    expect(
-      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
-    ).toEqual([{ id: first.id }]);
+    expect((await t.commissionRows({ partnerId: partner.partnerId })).map((row) => row.id)).toEqual([first.id]);
     expect((await mailsTo(partner)).filter((mail) => mail.kind === 'commissionBonus')).toHaveLength(1);
   });
 
@@ -275,7 +267,7 @@ describe('POST /api/admin/commissions/{id}/void', () => {
     expect((await post(`/api/admin/commissions/${other}/void`, { reason: 'Duplicate' })).statusCode).toBe(200);
     expect((await post(`/api/admin/commissions/${other}/void`, { reason: 'Duplicate' })).statusCode).toBe(409);
     expect((await post(`/api/admin/commissions/${randomUUID()}/void`, { reason: 'x' })).statusCode).toBe(404);
-    expect((await commission(id)).status).toBe('paid');
+    expect((await t.row('commissions', id)).status).toBe('paid');
   });
 
   it('refuses to mark a clawback failed (nothing is paid out for it) with 409, nothing written; voiding it works', async () => {
@@ -291,7 +283,7 @@ describe('POST /api/admin/commissions/{id}/void', () => {
     expect(failed.json<{ message: string }>().message).toBe(
       `Commission ${claw.id} is a clawback: nothing is paid out for it, so it cannot fail; void it instead`,
     );
-    expect(await commission(claw.id)).toMatchObject({ status: 'pending', failureReason: null });
+    expect(await t.row('commissions', claw.id)).toMatchObject({ status: 'pending', failureReason: null });
     expect(await t.db.selectFrom('activityLog').select('action').where('entityId', '=', claw.id).execute()).toEqual(
       before,
     );
@@ -315,19 +307,11 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
       'idempotency-key': key,
     });
     expectRefusal(other, 422, MESSAGES.idempotencyKeyReusedForOther);
-    const bonuses = await t.db
-      .selectFrom('commissions')
-      .select('id')
-      .where('partnerId', '=', partner.partnerId)
-      .where('kind', '=', 'bonus')
-      .execute();
-    expect(bonuses).toHaveLength(1);
+    expect(await t.commissionRows({ partnerId: partner.partnerId, kind: 'bonus' })).toHaveLength(1);
     expect((await mailsTo(partner)).map((m) => m.kind)).toEqual(['commissionBonus']);
     // Without a key, the same adjustment again within minutes is a duplicate of the first: 409, nothing added.
     expect((await post('/api/admin/commissions/adjustments', body)).statusCode).toBe(409);
-    expect(
-      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
-    ).toHaveLength(1);
+    expect(await t.commissionRows({ partnerId: partner.partnerId })).toHaveLength(1);
   });
 
   it('makes ten concurrent retries of one key one bonus', async () => {
@@ -341,9 +325,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     expect(new Set(answers.map((a) => a.json<{ id: string }>().id)).size).toBe(1);
-    expect(
-      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
-    ).toHaveLength(1);
+    expect(await t.commissionRows({ partnerId: partner.partnerId })).toHaveLength(1);
   });
 
   it('replays a void and a failure instead of answering 409 for the retry, and keys belong to their sender', async () => {
@@ -373,7 +355,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
       'idempotency-key': key,
     });
     expect(theirs.statusCode).toBe(409);
-    expect((await commission(failId)).status).toBe('failed');
+    expect((await t.row('commissions', failId)).status).toBe('failed');
   });
 
   it('refuses a key that is too short or has spaces, with 400, writing nothing', async () => {
@@ -387,9 +369,7 @@ describe('Idempotency-Key on adjustments, voids and failures', () => {
       );
       expectRefusal(res, 400, MESSAGES.idempotencyKeyInvalid);
     }
-    expect(
-      await t.db.selectFrom('commissions').select('id').where('partnerId', '=', partner.partnerId).execute(),
-    ).toHaveLength(0);
+    expect(await t.commissionRows({ partnerId: partner.partnerId })).toHaveLength(0);
   });
 });
 
@@ -409,8 +389,8 @@ describe('net payouts per partner', () => {
       idempotencyKey: randomUUID(),
     });
     expect(payout).toMatchObject({ total: '110.00', commissionCount: 3, partnerCount: 1 });
-    expect((await partnerRow(partner.partnerId)).totalLifetimeCommissions).toBe('110.00');
-    expect((await commission(clawback.id)).status).toBe('paid');
+    expect((await t.row('partners', partner.partnerId)).totalLifetimeCommissions).toBe('110.00');
+    expect((await t.row('commissions', clawback.id)).status).toBe('paid');
 
     const csv = await get(`/api/admin/payouts/${payout.id}/wire-instructions.csv`);
     expect(csv.statusCode).toBe(200);
@@ -439,7 +419,7 @@ describe('net payouts per partner', () => {
     expect(res.json<{ message: string }>().message).toBe(
       'Nothing can be paid: the selected commissions of Short Partners net to $0.00. A payout must be more than zero; select more of their commissions or leave them out.',
     );
-    for (const id of [fineId, shortId, claw.id]) expect((await commission(id)).status).toBe('pending');
+    for (const id of [fineId, shortId, claw.id]) expect((await t.row('commissions', id)).status).toBe('pending');
     expect(await t.db.selectFrom('payouts').select('id').execute()).toHaveLength(payoutsBefore.length);
 
     // A clawback alone is refused too; it stays open and is offered with the partner's next commissions.
@@ -484,8 +464,8 @@ describe('the Payout Processor by filter', () => {
     const res = await post('/api/admin/payouts', { matching }, admin, { 'idempotency-key': randomUUID() });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ total: '150.00', partnerCount: 1 });
-    expect((await commission(payingId)).status).toBe('paid');
-    for (const id of [owingFee, claw.id]) expect((await commission(id)).status).toBe('pending');
+    expect((await t.row('commissions', payingId)).status).toBe('paid');
+    for (const id of [owingFee, claw.id]) expect((await t.row('commissions', id)).status).toBe('pending');
   });
 
   it('lists, counts and sums the pending commissions of a partner and a month, and pays exactly those by the filter', async () => {
@@ -514,9 +494,9 @@ describe('the Payout Processor by filter', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ total: '150.00', commissionCount: 2, partnerCount: 1 });
-    for (const id of aOct) expect((await commission(id)).status).toBe('paid');
-    expect((await commission(aNov)).status).toBe('pending');
-    expect((await commission(bOct)).status).toBe('pending');
+    for (const id of aOct) expect((await t.row('commissions', id)).status).toBe('paid');
+    expect((await t.row('commissions', aNov)).status).toBe('pending');
+    expect((await t.row('commissions', bOct)).status).toBe('pending');
 
     const none = await post('/api/admin/payouts', { matching: { partnerId: a.partnerId, month: '2026-09' } }, admin, {
       'idempotency-key': randomUUID(),
@@ -539,7 +519,7 @@ describe('the Payout Processor by filter', () => {
       (await post('/api/admin/payouts', { matching: { month: 'soon' } }, admin, { 'idempotency-key': randomUUID() }))
         .statusCode,
     ).toBe(400);
-    expect((await commission(id)).status).toBe('pending');
+    expect((await t.row('commissions', id)).status).toBe('pending');
   });
 });
 

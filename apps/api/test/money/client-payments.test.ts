@@ -144,8 +144,8 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       ['200.00', null],
       ['1500.00', '100.00'],
     ]);
-    const fees = await t.db.selectFrom('commissions').select('amount').where('referralId', '=', referralId).execute();
-    expect(fees).toEqual([{ amount: '100.00' }]);
+    const fees = await t.commissionRows({ referralId });
+    expect(fees.map((fee) => fee.amount)).toEqual(['100.00']);
   });
 
   it('earns nothing for a month before the contract start, after churn, or for a client not won', async () => {
@@ -477,16 +477,12 @@ describe('the monthly accrual under each fee basis', () => {
       skipped: 0,
       reason: CLIENT_PAYMENT_MESSAGES.accrualUnderClientPayment,
     });
-    expect(await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute()).toEqual(
-      [],
-    );
+    expect(await t.commissionRows({ referralId })).toEqual([]);
     await t.setFeeBasis('activeMonth');
     try {
       const accrued = await caller.admin.accrue({ month: '2025-06' });
       expect(accrued.created).toBeGreaterThanOrEqual(1);
-      expect(
-        await t.db.selectFrom('commissions').select('id').where('referralId', '=', referralId).execute(),
-      ).toHaveLength(1);
+      expect(await t.commissionRows({ referralId })).toHaveLength(1);
       // A payment of an accrued month is recorded and earns nothing more.
       const late = await recordPayment(referralId, { periodMonth: '2025-06', amount: '10.00', paidAt: '2025-07-01' });
       expect(late.reason).toBe(CLIENT_PAYMENT_MESSAGES.alreadyEarned('2025-06'));

@@ -745,12 +745,7 @@ describe('invariants of commissions and partner totals', () => {
       caller.admin.accrue({ month: '2026-06' }),
       caller.admin.accrue({ month: '2026-06' }),
     ]);
-    const rows = await t.db
-      .selectFrom('commissions')
-      .select('referralId')
-      .where('partnerId', '=', partner.partnerId)
-      .where('monthYear', '=', '2026-06')
-      .execute();
+    const rows = await t.commissionRows({ partnerId: partner.partnerId, monthYear: '2026-06' });
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((r) => r.referralId)).size).toBe(5);
     expect(a.created + b.created).toBeGreaterThanOrEqual(5);

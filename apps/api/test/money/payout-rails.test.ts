@@ -512,12 +512,8 @@ describe('partners without payment details', () => {
     const both = await asAdmin.admin.payoutPreview({ matching: { month: '2026-01' } });
     expect(both.waiting.find((row) => row.partnerId === bare.partnerId)?.reason).toBe('noPaymentDetails');
 
-    const rows = await t.db
-      .selectFrom('commissions')
-      .select('status')
-      .where('partnerId', '=', bare.partnerId)
-      .execute();
-    expect(rows).toEqual([{ status: 'pending' }]);
+    const rows = await t.commissionRows({ partnerId: bare.partnerId });
+    expect(rows.map((row) => row.status)).toEqual(['pending']);
   });
 });
 

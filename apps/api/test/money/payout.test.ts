@@ -44,11 +44,6 @@ async function pendingCommissions(
   return { partnerId, user, ids };
 }
 
-const commission = (id: string) =>
-  t.db.selectFrom('commissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const partnerRow = (id: string) =>
-  t.db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
 describe('admin.processPayout', () => {
   it("pays the selected commissions with the date, each partner's method and the payout reference, and moves lifetime totals", async () => {
     const wire = await pendingCommissions(2, { amount: '50.00' });
@@ -67,7 +62,7 @@ describe('admin.processPayout', () => {
     });
     expect(payout.reference).toMatch(/^PO-20261122-[0-9A-Z]{6}$/);
     for (const id of wire.ids) {
-      expect(await commission(id)).toMatchObject({
+      expect(await t.row('commissions', id)).toMatchObject({
         status: 'paid',
         paymentMethod: 'Wire',
         paymentReference: payout.reference,
@@ -75,15 +70,18 @@ describe('admin.processPayout', () => {
         paymentDate: t.clock.now,
       });
     }
-    expect(await commission(paypal.ids[0] as string)).toMatchObject({
+    expect(await t.row('commissions', paypal.ids[0] as string)).toMatchObject({
       status: 'paid',
       paymentMethod: 'PayPal',
       paymentReference: payout.reference,
     });
-    expect(await commission(untouched.ids[0] as string)).toMatchObject({ status: 'pending', paymentReference: null });
-    expect((await partnerRow(wire.partnerId)).totalLifetimeCommissions).toBe('100.00');
-    expect((await partnerRow(paypal.partnerId)).totalLifetimeCommissions).toBe('100.00');
-    expect((await partnerRow(untouched.partnerId)).totalLifetimeCommissions).toBe('0.00');
+    expect(await t.row('commissions', untouched.ids[0] as string)).toMatchObject({
+      status: 'pending',
+      paymentReference: null,
+    });
+    expect((await t.row('partners', wire.partnerId)).totalLifetimeCommissions).toBe('100.00');
+    expect((await t.row('partners', paypal.partnerId)).totalLifetimeCommissions).toBe('100.00');
+    expect((await t.row('partners', untouched.partnerId)).totalLifetimeCommissions).toBe('0.00');
 
     const log = await t.activityEntries({ action: 'payout.processed', entityId: payout.id });
     expect(log).toHaveLength(1);
@@ -102,7 +100,8 @@ describe('admin.processPayout', () => {
     await expect(
       t.caller(admin).admin.processPayout({ ...selection, idempotencyKey: randomUUID() }),
     ).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT', message: COMMISSION_MESSAGES.achNotReady([partner!]) });
-    for (const id of [...wire.ids, ...ach.ids]) expect(await commission(id)).toMatchObject({ status: 'pending' });
+    for (const id of [...wire.ids, ...ach.ids])
+      expect(await t.row('commissions', id)).toMatchObject({ status: 'pending' });
     // Without the ACH partner the same payout runs.
     const paid = await t.caller(admin).admin.processPayout({ commissionIds: wire.ids, idempotencyKey: randomUUID() });
     expect(paid.commissionCount).toBe(1);
@@ -119,7 +118,7 @@ describe('admin.processPayout', () => {
     });
     expect(second).toEqual(first);
     expect(await t.db.selectFrom('payouts').select('id').where('idempotencyKey', '=', key).execute()).toHaveLength(1);
-    expect((await partnerRow(partnerId)).totalLifetimeCommissions).toBe('100.00');
+    expect((await t.row('partners', partnerId)).totalLifetimeCommissions).toBe('100.00');
   });
 
   it('refuses the same key with other commissions with 422', async () => {
@@ -130,7 +129,7 @@ describe('admin.processPayout', () => {
     await expect(
       t.caller(admin).admin.processPayout({ commissionIds: b.ids, idempotencyKey: key }),
     ).rejects.toMatchObject({ code: 'UNPROCESSABLE_CONTENT' });
-    expect(await commission(b.ids[0] as string)).toMatchObject({ status: 'pending' });
+    expect(await t.row('commissions', b.ids[0] as string)).toMatchObject({ status: 'pending' });
   });
 
   it('refuses with 409 naming a commission that is already paid, and pays nothing of the batch', async () => {
@@ -144,7 +143,7 @@ describe('admin.processPayout', () => {
       .admin.processPayout({ commissionIds: ids, idempotencyKey: randomUUID() })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'CONFLICT', message: `Commission ${ids[0]} is already paid` });
-    expect(await commission(ids[1] as string)).toMatchObject({ status: 'pending', payoutId: null });
+    expect(await t.row('commissions', ids[1] as string)).toMatchObject({ status: 'pending', payoutId: null });
   });
 
   it('refuses a failed commission with 409 and an unknown one with 404', async () => {
@@ -181,7 +180,7 @@ describe('admin.processPayout', () => {
     const rows = await t.db.selectFrom('commissions').select(['status', 'payoutId']).where('id', 'in', ids).execute();
     expect(new Set(rows.map((r) => r.payoutId)).size).toBe(1);
     expect(rows.every((r) => r.status === 'paid')).toBe(true);
-    expect((await partnerRow(partnerId)).totalLifetimeCommissions).toBe('150.00');
+    expect((await t.row('partners', partnerId)).totalLifetimeCommissions).toBe('150.00');
   });
 
   it('answers both concurrent requests with the same key with one payout', async () => {
@@ -274,7 +273,7 @@ describe('POST /api/admin/payouts', () => {
       { 'idempotency-key': randomUUID() },
     );
     expect(partner.statusCode).toBe(403);
-    expect(await commission(ids[0] as string)).toMatchObject({ status: 'pending' });
+    expect(await t.row('commissions', ids[0] as string)).toMatchObject({ status: 'pending' });
   });
 });
 

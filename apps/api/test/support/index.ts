@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts';
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
 import { hashPassword } from '../../src/services/accounts/passwords';
-import type { ActivityLogTable, Database, EmailOutboxRow } from '@portal/db';
+import type { ActivityLogTable, CommissionsTable, Database, EmailOutboxRow } from '@portal/db';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
@@ -140,6 +140,8 @@ export interface TestApp extends AppFixtures {
   activityActions(entityId: string): Promise<string[]>;
   /** The outbox's mails that match every column given, oldest first. */
   outboxMails(where: OutboxFilter): Promise<EmailOutboxRow[]>;
+  /** The commissions (fees, bonuses, clawbacks) that match every column given, oldest first. */
+  commissionRows(where: CommissionFilter): Promise<Selectable<CommissionsTable>[]>;
   /** The row of `table` with that id, as stored (throws when there is none). */
   row<T extends TableWithId>(table: T, id: string): Promise<Selectable<Database[T]>>;
   close(): Promise<void>;
@@ -241,6 +243,18 @@ function outboxMails(db: AppDeps['db'], where: OutboxFilter) {
   return query.orderBy('createdAt').execute();
 }
 
+type CommissionFilter = Partial<
+  Pick<Selectable<CommissionsTable>, 'partnerId' | 'referralId' | 'monthYear' | 'kind' | 'status'>
+>;
+
+function commissionRows(db: AppDeps['db'], where: CommissionFilter) {
+  let query = db.selectFrom('commissions').selectAll();
+  // Kysely cannot narrow a filter over a union of columns; each value has its own column's type.
+  for (const [column, value] of Object.entries(where) as [keyof CommissionFilter, string][])
+    query = query.where(column as 'partnerId', '=', value);
+  return query.orderBy('createdAt').execute();
+}
+
 async function activityActions(db: AppDeps['db'], entityId: string) {
   const rows = await db
     .selectFrom('activityLog')
@@ -283,6 +297,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     activityEntries: (where) => activityEntries(database.db, where),
     activityActions: (entityId) => activityActions(database.db, entityId),
     outboxMails: (where) => outboxMails(database.db, where),
+    commissionRows: (where) => commissionRows(database.db, where),
     row: (table, id) => rowOf(database.db, table, id),
     async close() {
       await app.close();
