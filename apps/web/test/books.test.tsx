@@ -1,6 +1,6 @@
-// The books' screens: the Commissions tab groups paid lines under their payout and pages on the
-// server with month and status filters; the Tax information card saves the W-9 facts and shows the
-// TIN only masked.
+// The books' screens: the Commissions tab groups paid lines under their payout (and the failed lines
+// of a payout that came back under it, marked Returned) and pages on the server with month and status
+// filters; the Tax information card saves the W-9 facts and shows the TIN only masked.
 
 import type { CommissionLine, CommissionsPage, PartnerPayout, TaxProfile } from '@portal/contracts';
 import { formatMonthKey, monthKey, W9_CERTIFICATION_TEXT } from '@portal/contracts/plain';
@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CommissionsTab, groupByPayout, monthsBetween, partnerMonths } from '../src/features/partner/commissions-tab';
 import { TaxInformationCard } from '../src/features/partner/tax-information-card';
-import { renderWithProviders } from './render';
+import { renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 import { aPartnerProfile } from './fixtures';
 
@@ -64,7 +64,36 @@ const payoutA: PartnerPayout = {
   method: 'Wire',
   amount: '100.00',
   commissionCount: 2,
+  status: 'confirmed',
+  returnCode: null,
+  returnReason: null,
+  resolvedAt: '2026-03-06T12:00:00.000Z',
 };
+
+const PAYOUT_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+/** A payout whose ACH credit came back with R02: its lines are failed and keep the payout. */
+const payoutB: PartnerPayout = {
+  id: PAYOUT_B,
+  reference: 'PO-20260405-RETURN',
+  paidAt: '2026-04-05T12:00:00.000Z',
+  method: 'ACH',
+  amount: '75.00',
+  commissionCount: 2,
+  status: 'returned',
+  returnCode: 'R02',
+  returnReason: 'R02 Account closed',
+  resolvedAt: '2026-04-08T15:00:00.000Z',
+};
+const returned = (id: number, month: string) =>
+  line(id, {
+    monthYear: month,
+    status: 'failed',
+    payoutId: PAYOUT_B,
+    paymentDate: '2026-04-05T12:00:00.000Z',
+    paymentMethod: 'ACH',
+    paymentReference: 'PO-20260405-RETURN',
+    failureReason: 'Returned: R02 Account closed',
+  });
 
 describe('groupByPayout', () => {
   it('puts paid lines of one payout together, in page order, and leaves the others alone', () => {
@@ -79,6 +108,19 @@ describe('groupByPayout', () => {
           : `payout ${group.lines.map((l) => l.clientCompanyName).join('+')}`,
       ),
     ).toEqual(['Client 1', 'payout Client 2+Client 4', 'Client 3']);
+  });
+
+  it('puts the failed lines of a payout that came back under that payout', () => {
+    const groups = groupByPayout(
+      [returned(5, '2026-03'), paid(2, '2026-02'), returned(6, '2026-03')],
+      [payoutA, payoutB],
+    );
+    expect(
+      groups.map((group) => (group.kind === 'payout' ? [group.payout?.reference, group.lines.length] : [])),
+    ).toEqual([
+      ['PO-20260405-RETURN', 2],
+      ['PO-20260305-ABCDEF', 1],
+    ]);
   });
 });
 
@@ -197,6 +239,40 @@ describe('Commissions tab', () => {
     expect(within(group).getAllByTestId('commission-card')).toHaveLength(2);
     expect(screen.getAllByTestId('commission-card')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'PDF' })).toBeTruthy();
+  });
+
+  it('marks a payout that came back Returned, with the day and reason, and says its fees are still owed', async () => {
+    const page: CommissionsPage = {
+      items: [returned(5, '2026-03'), returned(6, '2026-03'), paid(2, '2026-02')],
+      total: 3,
+      limit: 20,
+      offset: 0,
+      payouts: [payoutB, payoutA],
+    };
+    serveTrpc({ 'partner.commissionsPage': () => page });
+    renderInRouter(<CommissionsTab partner={SINCE_2025} />);
+    const [back, arrived] = await screen.findAllByTestId('payout-group', {}, SLOW);
+    expect(within(back!).getByTestId('payout-reference').textContent).toBe('PO-20260405-RETURN');
+    expect(within(back!).getByTestId('payout-status').textContent).toBe('Returned');
+    expect(within(back!).getByTestId('payout-amount').textContent).toBe('$75.00');
+    const notice = within(back!).getByTestId('payout-returned');
+    expect(within(notice).getByText('Returned on Apr 8, 2026')).toBeTruthy();
+    expect(within(notice).getByTestId('payout-return-reason').textContent).toBe('Reason: R02 Account closed');
+    expect(notice.textContent).toContain(
+      'The fees in this payout are still owed: they are paid again with a later payout once your payment details are fixed.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Check your payment details' })).toBeTruthy();
+    // The payout says why once: its failed lines do not repeat the reason or the link.
+    const cards = within(back!).getAllByTestId('commission-card');
+    expect(cards.map((card) => within(card).getByTestId('commission-status').textContent)).toEqual([
+      'Failed',
+      'Failed',
+    ]);
+    expect(within(back!).queryByText(/Failure reason/)).toBeNull();
+    expect(within(back!).getAllByRole('link', { name: 'Check your payment details' })).toHaveLength(1);
+    // A payout that arrived carries no status badge or notice.
+    expect(within(arrived!).queryByTestId('payout-status')).toBeNull();
+    expect(within(arrived!).queryByTestId('payout-returned')).toBeNull();
   });
 
   it('asks the server for the chosen status and pages', async () => {

@@ -12,7 +12,6 @@ import {
 import { blankToUndefined, emptyToUndefined, idField, money, multiLine, singleLine, timestamp } from './fields';
 import { partnerPayoutOutput } from './books';
 import { commissionOutput } from './commission';
-import { PAYOUT_LINE_STATUSES } from './payment-methods';
 import { referralOutput } from './referral';
 
 export const idInput = z.object({ id: idField });
@@ -195,15 +194,8 @@ export const partnerCommissionsPageOutput = pageOf(partnerCommissionOutput);
  * count, and what became of it (sent, confirmed, or returned with its code and reason).
  */
 export const partnerPayoutLineOutput = partnerPayoutOutput.extend({
-  method: z.enum(PAYMENT_METHODS),
   /** When the payout was marked sent; null while it waits to be sent. */
   sentAt: timestamp.nullable(),
-  status: z.enum(PAYOUT_LINE_STATUSES),
-  /** An ACH return code, or OTHER for a PayPal or wire return; null unless returned. */
-  returnCode: z.string().nullable(),
-  returnReason: z.string().nullable(),
-  /** When the line was confirmed or came back. */
-  resolvedAt: timestamp.nullable(),
 });
 export type PartnerPayoutLine = z.infer<typeof partnerPayoutLineOutput>;
 

@@ -9,21 +9,46 @@ import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
 import { blankToUndefined, idField, money, requiredString, singleLine, timestamp } from './fields';
 import { TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPES } from './tax-enums';
 import { MESSAGES } from './messages';
+import { PAYOUT_LINE_STATUSES, type PayoutLineStatus } from './payment-methods';
 
+/**
+ * The partner's line in one payout it was part of: the amount sent to it, and what became of it. A
+ * returned line stays in the history with its code, reason and day; its fees are failed and still owed.
+ */
 export const partnerPayoutOutput = z.object({
   id: z.uuid(),
   reference: z.string(),
   paidAt: timestamp,
-  method: z.enum(PAYMENT_METHODS).nullable(),
-  /** The partner's share of the payout: the sum of its commissions in it. */
+  method: z.enum(PAYMENT_METHODS),
+  /** The partner's share of the payout: the amount of its line (the sum of its commissions when paid). */
   amount: money,
   commissionCount: z.number().int(),
+  status: z.enum(PAYOUT_LINE_STATUSES),
+  /** An ACH return code, or OTHER for a PayPal or wire return; null unless returned. */
+  returnCode: z.string().nullable(),
+  /** Why the line came back ("R02 Account closed"); null unless returned. */
+  returnReason: z.string().nullable(),
+  /** When the line was confirmed or came back; null while it is on its way. */
+  resolvedAt: timestamp.nullable(),
 });
 export type PartnerPayout = z.infer<typeof partnerPayoutOutput>;
 export const partnerPayoutsOutput = z.array(partnerPayoutOutput);
 export const partnerPayoutDetailOutput = partnerPayoutOutput.extend({ commissions: z.array(commissionOutput) });
 export type PartnerPayoutDetail = z.infer<typeof partnerPayoutDetailOutput>;
 export const payoutIdInput = z.object({ id: idField });
+
+/** How the partner reads what became of their line in a payout. */
+export const PAYOUT_LINE_STATUS_LABELS: Record<PayoutLineStatus, string> = {
+  sent: 'Sent',
+  confirmed: 'Confirmed',
+  returned: 'Returned',
+};
+
+export const PAYOUT_HISTORY_MESSAGES = {
+  /** A returned payout's fees are failed: paid again once the details change or an admin retries them. */
+  returnedStillOwed:
+    'The fees in this payout are still owed: they are paid again with a later payout once your payment details are fixed.',
+} as const;
 
 /** The Commissions tab's page: optionally one month and one status. */
 export const commissionsPageInput = z
@@ -47,7 +72,10 @@ export const commissionLineOutput = commissionOutput.extend({ payoutId: z.uuid()
 export type CommissionLine = z.infer<typeof commissionLineOutput>;
 
 export const commissionsPageOutput = pageOutputOf(commissionLineOutput).extend({
-  /** The payouts of the paid lines on this page, so the tab groups them under reference, date and amount. */
+  /**
+   * The payouts of the paid lines on this page, and of failed lines whose payout line came back, so the
+   * tab groups them under reference, date, amount and what became of the payout.
+   */
   payouts: z.array(partnerPayoutOutput),
 });
 export type CommissionsPage = z.infer<typeof commissionsPageOutput>;

@@ -23,7 +23,7 @@ export const commissionRoutes: RestRoute[] = [
     path: '/api/partners/commissions/page',
     procedure: 'partner.commissionsPage',
     summary:
-      "One page of the partner's commissions (limit, offset, month YYYY-MM, status), with the payouts of its paid lines",
+      "One page of the partner's commissions (limit, offset, month YYYY-MM, status), with the payouts of its paid lines and of failed lines whose payout came back",
     tag: partnerTag,
   },
   {
@@ -31,14 +31,15 @@ export const commissionRoutes: RestRoute[] = [
     path: '/api/partners/payouts',
     procedure: 'partner.payouts',
     summary:
-      "The partner's payouts, newest first: its share of each (amount, commission count), reference, date and method",
+      "The partner's payouts, newest first, returned ones included: its line in each (amount, commission count), reference, date, method and status (sent, confirmed, or returned with its code, reason and day)",
     tag: partnerTag,
   },
   {
     method: 'GET',
     path: '/api/partners/payouts/{id}',
     procedure: 'partner.payout',
-    summary: "One of the partner's payouts with its commissions (another partner's is 404)",
+    summary:
+      "One of the partner's payouts with its status and commissions (a returned one's are failed; another partner's payout is 404)",
     tag: partnerTag,
   },
   {

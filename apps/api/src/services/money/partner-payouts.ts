@@ -1,5 +1,6 @@
-// A partner's payout history (its share of each payout it was part of) and the paged,
-// filterable Commissions tab whose paid lines the screen groups under their payout.
+// A partner's payout history (its line in each payout it was part of, returned ones included) and the
+// paged, filterable Commissions tab whose paid lines, and failed lines of a returned payout, the screen
+// groups under their payout.
 
 import {
   COMMISSION_MESSAGES,
@@ -9,6 +10,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
+import type { DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { toCommission } from '../platform/mappers';
 
@@ -19,22 +21,29 @@ export interface CommissionsPageQuery {
   status?: CommissionsPage['items'][number]['status'];
 }
 
-/** The partner's part of each payout: its commissions paid in it, summed in SQL. */
-export const partnerPayouts = (db: Db, partnerId: string) =>
+/**
+ * The partner's line in each payout it was part of, whatever became of it: on its way, confirmed, or
+ * returned with its code and reason (its fees then failed, still owed). The partner's history, the admin's
+ * partner page and the statement all read payouts through this one query.
+ */
+export const partnerPayoutLines = (db: DbOrTx, partnerId: string) =>
   db
-    .selectFrom('commissions as c')
-    .innerJoin('payouts as p', 'p.id', 'c.payoutId')
+    .selectFrom('payoutLines as l')
+    .innerJoin('payouts as p', 'p.id', 'l.payoutId')
     .select([
       'p.id',
       'p.reference',
       'p.createdAt as paidAt',
-      sql<PartnerPayout['method']>`max(c.payment_method)`.as('method'),
-      sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('amount'),
-      sql<number>`count(*)::int`.as('commissionCount'),
+      'p.sentAt',
+      'l.paymentMethod as method',
+      'l.amount',
+      'l.commissionCount',
+      'l.status',
+      'l.returnCode',
+      'l.returnReason',
+      'l.resolvedAt',
     ])
-    .where('c.partnerId', '=', partnerId)
-    .where('c.status', '=', 'paid')
-    .groupBy(['p.id', 'p.reference', 'p.createdAt']);
+    .where('l.partnerId', '=', partnerId);
 
 /** The partner's commissions, each with its client's name (null for an adjustment that names no client). */
 export const partnerCommissions = (db: Db, partnerId: string) =>
@@ -45,31 +54,33 @@ export const partnerCommissions = (db: Db, partnerId: string) =>
     .select('r.clientCompanyName')
     .where('c.partnerId', '=', partnerId);
 
-export const toPartnerPayout = (row: {
-  id: string;
-  reference: string;
-  paidAt: Date;
-  method: PartnerPayout['method'];
-  amount: string;
-  commissionCount: number;
-}): PartnerPayout => ({
+type PartnerPayoutRow = Awaited<ReturnType<ReturnType<typeof partnerPayoutLines>['executeTakeFirstOrThrow']>>;
+
+export const toPartnerPayout = (row: PartnerPayoutRow): PartnerPayout => ({
   id: row.id,
   reference: row.reference,
   paidAt: row.paidAt.toISOString(),
   method: row.method,
   amount: row.amount,
   commissionCount: Number(row.commissionCount),
+  status: row.status,
+  returnCode: row.returnCode,
+  returnReason: row.returnReason,
+  resolvedAt: row.resolvedAt?.toISOString() ?? null,
 });
 
-/** Every payout the partner was part of, newest first. */
+/** Every payout the partner had a line in, returned ones included, newest first. */
 export async function listPartnerPayouts(db: Db, partnerId: string): Promise<PartnerPayout[]> {
-  const rows = await partnerPayouts(db, partnerId).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').execute();
+  const rows = await partnerPayoutLines(db, partnerId).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').execute();
   return rows.map(toPartnerPayout);
 }
 
-/** One of the partner's payouts with its commissions; another partner's payout is "not found". */
+/**
+ * One of the partner's payouts with its commissions (a returned one's are failed, until they are offered
+ * again); a payout the partner had no line in is "not found".
+ */
 export async function getPartnerPayout(db: Db, partnerId: string, payoutId: string): Promise<PartnerPayoutDetail> {
-  const row = await partnerPayouts(db, partnerId).where('p.id', '=', payoutId).executeTakeFirst();
+  const row = await partnerPayoutLines(db, partnerId).where('p.id', '=', payoutId).executeTakeFirst();
   if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
   const commissions = await partnerCommissions(db, partnerId)
     .where('c.payoutId', '=', payoutId)
@@ -79,7 +90,7 @@ export async function getPartnerPayout(db: Db, partnerId: string, payoutId: stri
   return { ...toPartnerPayout(row), commissions: commissions.map(toCommission) };
 }
 
-/** One page of the partner's commissions, newest month first, with the payouts of its paid lines. */
+/** One page of the partner's commissions, newest month first, with the payouts its paid and returned lines were in. */
 export async function pagePartnerCommissions(
   db: Db,
   partnerId: string,
@@ -102,10 +113,15 @@ export async function pagePartnerCommissions(
       .execute(),
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
-  const payoutIds = [...new Set(rows.flatMap((row) => (row.status === 'paid' && row.payoutId ? [row.payoutId] : [])))];
+  // A paid line's payout, and a failed line's whose payout line came back (it keeps its payout until offered again).
+  const payoutIds = [
+    ...new Set(
+      rows.flatMap((row) => ((row.status === 'paid' || row.status === 'failed') && row.payoutId ? [row.payoutId] : [])),
+    ),
+  ];
   const payouts = payoutIds.length
     ? (
-        await partnerPayouts(db, partnerId)
+        await partnerPayoutLines(db, partnerId)
           .where('p.id', 'in', payoutIds)
           .orderBy('p.createdAt', 'desc')
           .orderBy('p.id', 'desc')

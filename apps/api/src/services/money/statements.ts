@@ -8,17 +8,19 @@ import {
   formatMonthKey,
   MESSAGES,
   PAYMENT_METHOD_LABELS,
+  PAYOUT_LINE_STATUS_LABELS,
   PRODUCT_NAME,
   SERVICE_TYPE_LABELS,
   type CommissionKind,
   type CommissionStatus,
+  type PayoutLineStatus,
   type ServiceType,
 } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { DomainError } from '../platform/errors';
-import { partnerPayouts } from './partner-payouts';
+import { partnerPayoutLines } from './partner-payouts';
 
 /**
  * The statuses whose amount the partner is owed (or was paid). A failed commission is still owed: its
@@ -64,12 +66,32 @@ const LINE_KIND_LABELS: Record<CommissionKind, string> = {
 const lineDetail = (line: StatementLine): string =>
   line.serviceType ? SERVICE_TYPE_LABELS[line.serviceType] : (line.reason ?? '');
 
+/**
+ * The partner's line in a payout of the month, as the payout history lists it. A returned line is listed
+ * with what it counts toward "Paid this month", 0.00, and a note of what came back: its fees are failed,
+ * still owed, and counted under the month's lines instead.
+ */
 export interface StatementPayout {
   reference: string;
   paidAt: Date;
   method: string | null;
   amount: string;
   commissionCount: number;
+  status: PayoutLineStatus;
+  returnReason: string | null;
+  resolvedAt: Date | null;
+}
+
+/** What a payout adds to the month's payments: its amount, or 0.00 once its line came back. */
+export const paidAmount = (payout: Pick<StatementPayout, 'amount' | 'status'>) =>
+  payout.status === 'returned' ? '0.00' : payout.amount;
+
+/** A payout's note: that its line came back, on which day and why, and that its fees are still owed. */
+export function payoutNote(payout: Pick<StatementPayout, 'amount' | 'status' | 'returnReason' | 'resolvedAt'>): string {
+  if (payout.status !== 'returned') return '';
+  const day = payout.resolvedAt ? ` on ${payout.resolvedAt.toISOString().slice(0, 10)}` : '';
+  const reason = payout.returnReason ? `: ${payout.returnReason}` : '';
+  return `${formatMoney(payout.amount)} returned${day}${reason}; still owed`;
 }
 
 export interface Statement {
@@ -147,7 +169,7 @@ export async function buildStatement(db: Db, partnerId: string, month: string): 
       .orderBy('r.clientCompanyName')
       .orderBy('c.id')
       .execute(),
-    partnerPayouts(db, partnerId)
+    partnerPayoutLines(db, partnerId)
       .where('p.createdAt', '>=', start)
       .where('p.createdAt', '<', end)
       .orderBy('p.createdAt')
@@ -170,9 +192,15 @@ export async function buildStatement(db: Db, partnerId: string, month: string): 
       method: payout.method,
       amount: payout.amount,
       commissionCount: Number(payout.commissionCount),
+      status: payout.status,
+      returnReason: payout.returnReason,
+      resolvedAt: payout.resolvedAt,
     })),
   };
 }
+
+/** A payment as the CSV lists it, leaving the balance: "-150.00"; nothing paid is "0.00", not "-0.00". */
+const paidOut = (amount: string) => (amount === '0.00' ? amount : `-${amount}`.replace('--', ''));
 
 const methodLabel = (method: string | null) =>
   method ? ((PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method) : '';
@@ -212,7 +240,9 @@ export function statementCsvRows(
       date: payout.paidAt.toISOString().slice(0, 10),
       description: payout.reference,
       detail: methodLabel(payout.method),
-      amount: `-${payout.amount}`.replace('--', ''),
+      amount: paidOut(paidAmount(payout)),
+      status: PAYOUT_LINE_STATUS_LABELS[payout.status],
+      note: payoutNote(payout),
     })),
     { ...blank, section: 'Closing balance', date: statement.periodEnd, amount: statement.closingBalance },
   ];
@@ -380,12 +410,15 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
       { x: PAGE.margin + 80, header: 'Reference', cell: (payout) => payout.reference },
       { x: PAGE.margin + 250, header: 'Method', cell: (payout) => methodLabel(payout.method) },
       { x: PAGE.margin + 360, header: 'Lines', cell: (payout) => String(payout.commissionCount) },
-      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (payout) => formatMoney(payout.amount) },
+      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (payout) => formatMoney(paidAmount(payout)) },
+      { x: PAGE.margin + 452, header: 'Status', cell: (payout) => PAYOUT_LINE_STATUS_LABELS[payout.status] },
     ],
     items: statement.payouts,
     empty: 'No payouts this month',
     total: { label: 'Paid this month', amount: statement.paid },
   });
+  for (const payout of statement.payouts.filter((item) => item.status === 'returned'))
+    writer.text(`${payout.reference}: ${payoutNote(payout)}`, { size: 8 });
   writer.gap(10);
   writer.total('Closing balance', statement.closingBalance, right);
   writer.gap(16);

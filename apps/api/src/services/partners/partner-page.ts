@@ -8,7 +8,7 @@ import type { DbOrTx } from '../platform/activity';
 import { ENTRY_NAMES } from '../platform/activity-log';
 import { DomainError } from '../platform/errors';
 import { toCommission } from '../platform/mappers';
-import { partnerCommissions } from '../money/partner-payouts';
+import { partnerCommissions, partnerPayoutLines, toPartnerPayout } from '../money/partner-payouts';
 
 interface PartnerPage {
   partnerId: string;
@@ -63,38 +63,16 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
  * what became of it, whether its fees were paid or the line came back.
  */
 export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayoutLine>> {
-  const lines = db.selectFrom('payoutLines as l').where('l.partnerId', '=', page.partnerId);
+  const lines = partnerPayoutLines(db, page.partnerId);
   const [rows, counted] = await Promise.all([
+    lines.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     lines
-      .innerJoin('payouts as p', 'p.id', 'l.payoutId')
-      .select([
-        'p.id',
-        'p.reference',
-        'p.createdAt as paidAt',
-        'p.sentAt',
-        'l.paymentMethod as method',
-        'l.amount',
-        'l.commissionCount',
-        'l.status',
-        'l.returnCode',
-        'l.returnReason',
-        'l.resolvedAt',
-      ])
-      .orderBy('p.createdAt', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    lines.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map((row) => ({
-      ...row,
-      paidAt: row.paidAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-      commissionCount: Number(row.commissionCount),
-      resolvedAt: row.resolvedAt?.toISOString() ?? null,
-    })),
+    items: rows.map((row) => ({ ...toPartnerPayout(row), sentAt: row.sentAt?.toISOString() ?? null })),
     total: counted.total,
     limit: page.limit,
     offset: page.offset,

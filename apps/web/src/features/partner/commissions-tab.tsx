@@ -1,10 +1,13 @@
 // Commissions tab (spec §2): the partner's own commissions as cards, newest month first,
-// paged on the server and filtered by month and status; paid lines sit under their payout.
+// paged on the server and filtered by month and status; paid lines sit under their payout, and the
+// failed lines of a payout that came back sit under it, marked Returned with the day and reason.
 
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title, type BadgeProps } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title, type BadgeProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
   COMMISSION_MESSAGES,
+  PAYOUT_HISTORY_MESSAGES,
+  PAYOUT_LINE_STATUS_LABELS,
   type Commission,
   type CommissionLine,
   type CommissionStatus,
@@ -51,7 +54,34 @@ export function CommissionStatusBadge({ status, ...badge }: { status: Commission
   );
 }
 
-export function CommissionCard({ commission }: { commission: Commission }) {
+/** A failed payment is offered again once the details it went to are right: the way to them. */
+function PaymentDetailsLink() {
+  return (
+    <Anchor
+      size="sm"
+      fw={600}
+      mt={4}
+      display="inline-block"
+      renderRoot={(props) => (
+        <Link to="/dashboard" search={{ tab: 'settings' }} hash={PAYMENT_METHOD_ANCHOR} {...props} />
+      )}
+    >
+      Check your payment details
+    </Anchor>
+  );
+}
+
+/**
+ * A commission as a card. Under a returned payout, `returnExplained` leaves the failure reason and the
+ * way to the payment details to the payout, which says them once for all its lines.
+ */
+export function CommissionCard({
+  commission,
+  returnExplained = false,
+}: {
+  commission: Commission;
+  returnExplained?: boolean;
+}) {
   return (
     <Card withBorder padding="md" radius="md" data-testid="commission-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -112,25 +142,14 @@ export function CommissionCard({ commission }: { commission: Commission }) {
           Voided: {commission.voidReason}
         </Text>
       )}
-      {commission.status === 'failed' && (
+      {commission.status === 'failed' && !returnExplained && (
         <>
           {commission.failureReason && (
             <Text size="sm" c="var(--mantine-color-error)" mt="sm" style={{ overflowWrap: 'anywhere' }}>
               Failure reason: {commission.failureReason}
             </Text>
           )}
-          {/* A failed payment is offered again once the details it went to are right. */}
-          <Anchor
-            size="sm"
-            fw={600}
-            mt={4}
-            display="inline-block"
-            renderRoot={(props) => (
-              <Link to="/dashboard" search={{ tab: 'settings' }} hash={PAYMENT_METHOD_ANCHOR} {...props} />
-            )}
-          >
-            Check your payment details
-          </Anchor>
+          <PaymentDetailsLink />
         </>
       )}
     </Card>
@@ -148,7 +167,10 @@ export function CommissionList({ commissions }: { commissions: readonly Commissi
   );
 }
 
-/** Paid lines under their payout, in the order the page lists them; other lines on their own. */
+/**
+ * Paid lines under their payout, and failed lines under the payout that came back (they keep it until
+ * they are offered again), in the order the page lists them; other lines on their own.
+ */
 export type CommissionGroup =
   | { kind: 'single'; line: CommissionLine }
   | { kind: 'payout'; payout: PartnerPayout | undefined; payoutId: string; lines: CommissionLine[] };
@@ -158,7 +180,7 @@ export function groupByPayout(lines: readonly CommissionLine[], payouts: readonl
   const groups: CommissionGroup[] = [];
   const open = new Map<string, Extract<CommissionGroup, { kind: 'payout' }>>();
   for (const line of lines) {
-    if (line.status !== 'paid' || !line.payoutId) {
+    if ((line.status !== 'paid' && line.status !== 'failed') || !line.payoutId) {
       groups.push({ kind: 'single', line });
       continue;
     }
@@ -178,6 +200,36 @@ export function groupByPayout(lines: readonly CommissionLine[], payouts: readonl
   return groups;
 }
 
+/**
+ * A payout whose line came back: the day and the bank's reason, and that its fees are still owed and
+ * paid again once the partner's payment details are fixed.
+ */
+function ReturnedPayout({ payout }: { payout: PartnerPayout }) {
+  return (
+    <Stack gap={4} mb="sm" data-testid="payout-returned">
+      <Alert
+        color="red"
+        variant="light"
+        p="sm"
+        title={`Returned${payout.resolvedAt ? ` on ${formatDate(payout.resolvedAt)}` : ''}`}
+      >
+        <Stack gap={4}>
+          {(payout.returnReason ?? payout.returnCode) && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="payout-return-reason">
+              Reason: {payout.returnReason ?? payout.returnCode}
+            </Text>
+          )}
+          <Text size="sm">{PAYOUT_HISTORY_MESSAGES.returnedStillOwed}</Text>
+        </Stack>
+      </Alert>
+      {/* On the card, not the red tint: the link's blue keeps AA contrast there. */}
+      <div>
+        <PaymentDetailsLink />
+      </div>
+    </Stack>
+  );
+}
+
 export function PayoutGroup({
   payout,
   lines,
@@ -185,6 +237,7 @@ export function PayoutGroup({
   payout: PartnerPayout | undefined;
   lines: readonly CommissionLine[];
 }) {
+  const returned = payout?.status === 'returned';
   return (
     <Card withBorder padding="md" radius="md" data-testid="payout-group">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="sm">
@@ -204,14 +257,22 @@ export function PayoutGroup({
           </Text>
         </div>
         {payout && (
-          <Text fw={700} fz="lg" data-testid="payout-amount">
-            {formatMoney(payout.amount)}
-          </Text>
+          <Group gap="xs" wrap="nowrap">
+            {returned && (
+              <Badge color="red.9" variant="filled" autoContrast data-testid="payout-status">
+                {PAYOUT_LINE_STATUS_LABELS.returned}
+              </Badge>
+            )}
+            <Text fw={700} fz="lg" data-testid="payout-amount">
+              {formatMoney(payout.amount)}
+            </Text>
+          </Group>
         )}
       </Group>
+      {payout && returned && <ReturnedPayout payout={payout} />}
       <Stack gap="xs">
         {lines.map((line) => (
-          <CommissionCard key={line.id} commission={line} />
+          <CommissionCard key={line.id} commission={line} returnExplained={returned} />
         ))}
       </Stack>
     </Card>
