@@ -6,17 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { type PartnerFixture, uniqueEmail, useTestApp, expectRefusal } from '../support';
+import { uniqueEmail, useTestApp, expectRefusal, useUser, usePartner } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partner: PartnerFixture;
-beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
-  partner = await t.createPartner();
-});
+const admin = useUser(t, { role: 'admin' });
+const partner = usePartner(t);
 
 interface CreateCase {
   name: string;

@@ -6,16 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { COMMISSION_MESSAGES, MESSAGES } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { type PartnerFixture, useTestApp, expectRefusal } from '../support';
+import { type PartnerFixture, useTestApp, expectRefusal, useClock, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-});
+useClock(t, '2026-11-22T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
 
 const post = (url: string, payload: object, user: SessionUser = admin, headers?: Record<string, string>) =>
   t.request(user, 'POST', url, payload, headers);

@@ -1,18 +1,13 @@
 // admin.metrics against fixtures whose figures are worked out by hand below.
 
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../support';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useClock, useUser } from '../support';
 import { sql } from 'kysely';
 import { refreshPartnerTotals } from '../../src/services/partners/partner-totals';
-import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
-let admin: SessionUser;
-
-beforeAll(async () => {
-  t.clock.now = new Date('2026-06-15T12:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-});
+useClock(t, '2026-06-15T12:00:00Z');
+const admin = useUser(t, { role: 'admin' });
 
 const metrics = async () => {
   const res = await t.request(admin, 'GET', '/api/admin/metrics');

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, expectRefusal } from '../support';
-import type { SessionUser } from '../../src/trpc/context';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, expectRefusal, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
-});
+const admin = useUser(t, { role: 'admin' });
 
 describe('GET /api/partners/commissions (partner.commissions)', () => {
   it("lists only the partner's own commissions, newest month first, with the client company", async () => {

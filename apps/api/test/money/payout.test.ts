@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { COMMISSION_MESSAGES } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
-import { useTestApp, expectRefusal } from '../support';
-import type { SessionUser } from '../../src/trpc/context';
+import { useTestApp, expectRefusal, useClock, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-22T10:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-});
+useClock(t, '2026-11-22T10:00:00Z');
+const admin = useUser(t, { role: 'admin' });
 
 async function pendingCommissions(
   count: number,

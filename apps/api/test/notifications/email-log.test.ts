@@ -3,22 +3,18 @@
 // cannot see or resend anything.
 
 import { EMAIL_BODY_NOTES, MESSAGES, TOKEN_LINK_REDACTED } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { downloadTokensFor } from '../../src/services/materials/download-tokens';
 import { CLEARED_BODY, enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
 import { unsubscribeHeaders, unsubscribeToken } from '../../src/services/notifications/preferences';
 import { portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
-import { mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
+import { mailingEnv, useTestApp, useTestSmtp, expectRefusal, useUser } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
-let admin: SessionUser;
-
-beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
-});
+const admin = useUser(t, { role: 'admin' });
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 9, minutes));
 

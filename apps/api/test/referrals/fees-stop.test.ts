@@ -4,17 +4,12 @@
 // partner. The stop month's fee and fees already paid stay.
 
 import { CLIENT_PAYMENT_MESSAGES } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, type PartnerFixture } from '../support';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type PartnerFixture, useClock, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-
-beforeAll(async () => {
-  t.clock.now = new Date('2026-11-27T12:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-});
+useClock(t, '2026-11-27T12:00:00Z');
+const admin = useUser(t, { role: 'admin' });
 
 /** A won client of a new partner, with a fee of each month given (pending unless named paid). */
 async function wonClientWithFees(fees: Record<string, 'pending' | 'paid'>) {

@@ -4,14 +4,14 @@
 // (logged, mailed), and the fees a client that does not qualify earns (none, with the reason).
 
 import { CLIENT_PAYMENT_MESSAGES, PROGRAM_TERMS_MESSAGES, QUALIFICATION_REASONS } from '@portal/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qualificationOf } from '../../src/services/referrals/qualification';
-import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, type PartnerFixture, expectRefusal } from '../support';
+import { useTestApp, expectRefusal, useClock, useUser, usePartner } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partner: PartnerFixture;
+useClock(t, '2026-12-15T12:00:00Z');
+const admin = useUser(t, { role: 'admin' });
+const partner = usePartner(t);
 
 /** A request as the admin. */
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
@@ -48,12 +48,6 @@ const bookedByPartner = async (clientCompanyName: string) =>
     serviceType: 'controller',
     monthlyValue: '900.00',
   });
-
-beforeAll(async () => {
-  t.clock.now = new Date('2026-12-15T12:00:00Z');
-  admin = await t.createUser({ role: 'admin' });
-  partner = await t.createPartner();
-});
 
 describe('the qualification rule', () => {
   const acceptedAt = new Date('2026-01-01T15:00:00Z');

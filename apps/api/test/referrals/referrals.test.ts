@@ -1,20 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { RATE_POLICIES } from '../../src/services/platform/rate-limits';
-import { addressSequence, type PartnerFixture, useTestApp, expectRefusal } from '../support';
+import { addressSequence, useTestApp, expectRefusal, useUser, usePartner } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const t = useTestApp();
+const admin = useUser(t, { role: 'admin' });
+const active = usePartner(t, { status: 'active', companyName: 'Acme Referrers' });
+const other = usePartner(t, { status: 'active', companyName: 'Other Partners' });
 const freshIp = addressSequence('10.12');
-let admin: SessionUser;
-let active: PartnerFixture;
-let other: PartnerFixture;
-
-beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
-  active = await t.createPartner({ status: 'active', companyName: 'Acme Referrers' });
-  other = await t.createPartner({ status: 'active', companyName: 'Other Partners' });
-});
 
 const validReferral = {
   clientCompanyName: 'Shopify Store Inc',
