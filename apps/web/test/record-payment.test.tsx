@@ -43,19 +43,24 @@ type Recorded = Pick<RecordClientPaymentResult, 'offeredOn' | 'reason'> & {
   commission: { amount: string; dueBy: string } | null;
 };
 
-function serve(recorded: Recorded = { commission: null, reason: 'no fee for this month' }) {
-  return serveTrpc({
+/**
+ * The screen as an admin who records payments sees it, the server answering a payment with `recorded`;
+ * answers the fake API.
+ */
+function renderScreen(recorded: Recorded = { commission: null, reason: 'no fee for this month' }) {
+  const api = serveTrpc({
     'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
     'admin.referrals': () => ({ items: clients, total: clients.length, limit: 100, offset: 0 }),
     'admin.recordClientPayment': () => recorded,
   });
+  renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+  return api;
 }
 
 /** Records a payment of Alpha Store; answers the toast's message. */
 async function recordAlphaStore(): Promise<string | null | undefined> {
   const dialog = await open();
-  await choose(dialog, 'Partner', 'Northwind Advisors');
-  await choose(dialog, 'Client', 'Alpha Store');
+  await chooseAlphaStore(dialog);
   await userEvent.click(dialog.getByRole('button', { name: 'Record payment' }));
   return (await screen.findByText(/^It earned a fee of/)).textContent;
 }
@@ -70,6 +75,12 @@ async function choose(dialog: Dialog, field: string, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
+/** Chooses the partner Northwind Advisors, then its client Alpha Store. */
+async function chooseAlphaStore(dialog: Dialog) {
+  await choose(dialog, 'Partner', 'Northwind Advisors');
+  await choose(dialog, 'Client', 'Alpha Store');
+}
+
 async function expectEmpty(dialog: Dialog) {
   expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Partner' }).value).toBe('');
   expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Client' }).value).toBe('');
@@ -80,11 +91,9 @@ async function expectEmpty(dialog: Dialog) {
 
 describe('Record payment', () => {
   it('opens empty again after Cancel, with no client left chosen under an empty Partner field', async () => {
-    serve();
-    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    renderScreen();
     let dialog = await open();
-    await choose(dialog, 'Partner', 'Northwind Advisors');
-    await choose(dialog, 'Client', 'Alpha Store');
+    await chooseAlphaStore(dialog);
     await userEvent.type(dialog.getByRole('textbox', { name: 'Reference' }), 'INV-7');
     expect(dialog.getByRole<HTMLInputElement>('textbox', { name: 'Amount' }).value).toBe('500.00');
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
@@ -95,11 +104,9 @@ describe('Record payment', () => {
   });
 
   it('opens empty after a payment is recorded, and prefills the amount from the client chosen then', async () => {
-    const api = serve();
-    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    const api = renderScreen();
     let dialog = await open();
-    await choose(dialog, 'Partner', 'Northwind Advisors');
-    await choose(dialog, 'Client', 'Alpha Store');
+    await chooseAlphaStore(dialog);
     await userEvent.click(dialog.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.find((call) => call.path === 'admin.recordClientPayment')?.input).toMatchObject({
@@ -115,11 +122,9 @@ describe('Record payment', () => {
   });
 
   it('follows the chosen client with the amount until the admin types one', async () => {
-    serve();
-    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    renderScreen();
     const dialog = await open();
-    await choose(dialog, 'Partner', 'Northwind Advisors');
-    await choose(dialog, 'Client', 'Alpha Store');
+    await chooseAlphaStore(dialog);
     await choose(dialog, 'Client', 'Beta Shop');
     const amount = dialog.getByRole<HTMLInputElement>('textbox', { name: 'Amount' });
     expect(amount.value).toBe('800.00');
@@ -132,8 +137,7 @@ describe('Record payment', () => {
   it('says a fee paid by the client today is offered now, and when it is due', async () => {
     const today = todayIsoDate();
     const dueBy = addDays(today, 30);
-    serve({ commission: { amount: '50.00', dueBy }, offeredOn: today });
-    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    renderScreen({ commission: { amount: '50.00', dueBy }, offeredOn: today });
     expect(await recordAlphaStore()).toBe(
       `It earned a fee of $50.00. The Payout Processor offers it now; it is due by ${formatDate(dueBy)}.`,
     );
@@ -143,8 +147,7 @@ describe('Record payment', () => {
     const today = todayIsoDate();
     const offeredOn = addDays(today, 5);
     const dueBy = addDays(today, 30);
-    serve({ commission: { amount: '50.00', dueBy }, offeredOn });
-    renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });
+    renderScreen({ commission: { amount: '50.00', dueBy }, offeredOn });
     expect(await recordAlphaStore()).toBe(
       `It earned a fee of $50.00. The Payout Processor offers it from ${formatDate(offeredOn)}, after the hold; it is due by ${formatDate(dueBy)}.`,
     );
