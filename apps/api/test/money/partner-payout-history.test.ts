@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PartnerPayout } from '@portal/contracts';
 import { parse } from 'csv-parse/sync';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
 import { type PartnerFixture, useTestApp } from '../support';
@@ -149,6 +150,16 @@ describe("the month's statement", () => {
     // March's 50.00 was paid in April; April's 75.00 came back and is still owed at the end of May.
     expect(rows[0]).toMatchObject({ Section: 'Opening balance', Amount: '75.00' });
     expect(rows.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '75.00' });
+  });
+
+  it('writes the returned payout into the PDF the same way', async () => {
+    const res = await t.request(partner.user, 'GET', '/api/partners/statements/2026-05.pdf');
+    expect(res.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(`2026-05-05 ${returned.reference} Wire Transfer 2 $0.00 Returned`);
+    expect(flat).toMatch(/Paid this month \$0\.00/);
+    expect(flat).toContain(`${returned.reference}: $75.00 returned on 2026-05-08: R02 Account closed; still owed`);
   });
 
   it('lists a confirmed payout with its status and amount', async () => {
