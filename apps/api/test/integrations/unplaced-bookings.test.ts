@@ -169,11 +169,7 @@ describe('placing an unplaced booking', () => {
     });
     expect(await t.activityActions(booking.id)).toEqual(['booking.placed']);
     expect(await t.activityActions(placed.referral.id)).toContain('referral.booked');
-    const mails = await t.db
-      .selectFrom('emailOutbox')
-      .select('kind')
-      .where('recipient', '=', partner.user.email)
-      .execute();
+    const mails = await t.outboxMails({ recipient: partner.user.email });
     expect(mails.map((mail) => mail.kind)).toContain('consultationBooked');
   });
 

@@ -17,15 +17,8 @@ const admin = useUser(t, { role: 'admin' });
 const post = (url: string, payload: object, user: SessionUser = admin, headers?: Record<string, string>) =>
   t.request(user, 'POST', url, payload, headers);
 const get = (url: string, user: SessionUser = admin) => t.request(user, 'GET', url);
-const mailsTo = async (partner: PartnerFixture) => {
-  const user = await t.row('users', partner.user.id);
-  return t.db
-    .selectFrom('emailOutbox')
-    .select(['kind', 'subject', 'textBody'])
-    .where('recipient', '=', user.email)
-    .orderBy('createdAt')
-    .execute();
-};
+const mailsTo = async (partner: PartnerFixture) =>
+  t.outboxMails({ recipient: (await t.row('users', partner.user.id)).email });
 
 async function earning(partner: PartnerFixture, amount: string, monthYear = '2026-10') {
   return t.createWonCommission({ partnerId: partner.partnerId, monthYear, amount });

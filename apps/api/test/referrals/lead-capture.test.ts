@@ -288,10 +288,7 @@ describe('the booking mail', () => {
       now: t.clock.now,
       mail: t.deps,
     });
-    const address = (
-      await t.db.selectFrom('users').select('email').where('id', '=', partner.user.id).executeTakeFirstOrThrow()
-    ).email;
-    const mails = await t.db.selectFrom('emailOutbox').selectAll().where('recipient', '=', address).execute();
+    const mails = await t.outboxMails({ recipient: (await t.row('users', partner.user.id)).email });
     expect(mails.map((m) => [m.kind, m.subject])).toEqual([
       ['consultationBooked', 'Morgan Meyer booked a consultation'],
     ]);

@@ -27,12 +27,7 @@ async function dealEnding(
     .execute();
 }
 
-const digests = () =>
-  t.db
-    .selectFrom('emailOutbox')
-    .select(['recipient', 'subject', 'textBody'])
-    .where('kind', '=', 'windowsEnding')
-    .execute();
+const digests = () => t.outboxMails({ kind: 'windowsEnding' });
 
 /** Runs the daily timer once, as a replica would, and waits for the run to end. */
 async function dailyRun(): Promise<void> {
