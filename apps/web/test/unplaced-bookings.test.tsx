@@ -75,11 +75,16 @@ function serveBookings() {
 
 const ADMIN = anAdminSession(['referrals:read', 'referrals:write']);
 
+/** The card as `session` sees it with the one booking waiting; answers the fake API and the booking's row. */
+async function showBooking(session = ADMIN) {
+  const api = serveBookings();
+  renderInRouter(<UnplacedBookingsCard />, { session });
+  return { api, row: await screen.findByTestId('unplaced-booking') };
+}
+
 describe('the Unplaced bookings card', () => {
   it('lists each booking with its client, consultation, provider, the code given and why it was not placed', async () => {
-    serveBookings();
-    renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
-    const row = await screen.findByTestId('unplaced-booking');
+    const { row } = await showBooking();
     expect(screen.getByRole('heading', { name: 'Unplaced bookings' })).toBeTruthy();
     expect(screen.getByTestId('unplaced-count').textContent).toBe('1 waiting');
     for (const text of ['Riley Typo', 'Typo Traders', 'Calendly', 'NORTHWND', 'No partner has this code'])
@@ -88,9 +93,7 @@ describe('the Unplaced bookings card', () => {
   });
 
   it('places a booking with the active partner chosen in the dialog', async () => {
-    const api = serveBookings();
-    renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
-    const row = await screen.findByTestId('unplaced-booking');
+    const { api, row } = await showBooking();
     await userEvent.click(within(row).getByRole('button', { name: 'Place with partner' }));
     const dialog = await screen.findByRole('dialog', { name: 'Place with partner' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place booking' }));
@@ -112,9 +115,7 @@ describe('the Unplaced bookings card', () => {
   });
 
   it('dismisses a booking with the reason typed', async () => {
-    const api = serveBookings();
-    renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
-    const row = await screen.findByTestId('unplaced-booking');
+    const { api, row } = await showBooking();
     await userEvent.click(within(row).getByRole('button', { name: 'Dismiss' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dismiss booking' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'A test booking');
@@ -127,9 +128,7 @@ describe('the Unplaced bookings card', () => {
   });
 
   it('shows a viewer the list without Place or Dismiss', async () => {
-    serveBookings();
-    renderInRouter(<UnplacedBookingsCard />, { session: anAdminSession(['referrals:read']) });
-    const row = await screen.findByTestId('unplaced-booking');
+    const { row } = await showBooking(anAdminSession(['referrals:read']));
     expect(within(row).queryByRole('button')).toBeNull();
   });
 
