@@ -6,7 +6,7 @@ import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { feeOfPayment, type FeeReferral } from '../../src/services/money/client-payments';
 import { applyDueTerminations } from '../../src/services/partners/partnership-end';
-import { useTestApp, expectRefusal, useClock, useUser } from '../support';
+import { useTestApp, expectRefusal, useClock, useUser, type PartnerFixture } from '../support';
 
 const t = useTestApp();
 useClock(t, '2026-11-26T10:00:00Z');
@@ -37,6 +37,14 @@ function expectPartnerNotice(response: Awaited<ReturnType<typeof t.request>>, pa
   });
 }
 
+/** The partner's referral of a new client: allowed until the partnership has ended. */
+const referClient = (partner: PartnerFixture, clientCompanyName: string) =>
+  t.request(partner.user, 'POST', '/api/partners/referrals', {
+    clientCompanyName,
+    serviceType: 'basic_accounting',
+    monthlyValue: '500.00',
+  });
+
 /** A new active partner with a client won at the start of 2026. */
 async function partnerWithWonClient() {
   const partner = await t.createPartner();
@@ -52,22 +60,12 @@ describe('notice of termination', () => {
       reason: 'Closing the agency',
     });
     expectPartnerNotice(response, partner.partnerId, 'Closing the agency');
-    const created = await t.request(partner.user, 'POST', '/api/partners/referrals', {
-      clientCompanyName: 'Still Allowed Co',
-      serviceType: 'basic_accounting',
-      monthlyValue: '500.00',
-    });
-    expect(created.statusCode).toBe(201);
+    expect((await referClient(partner, 'Still Allowed Co')).statusCode).toBe(201);
 
     t.clock.now = new Date('2026-12-26T06:00:00Z');
     expect(await applyDueTerminations(t.db, t.clock.now)).toBe(1);
     expect(await statusOf(partner.partnerId)).toBe('inactive');
-    const refused = await t.request(partner.user, 'POST', '/api/partners/referrals', {
-      clientCompanyName: 'Too Late Co',
-      serviceType: 'basic_accounting',
-      monthlyValue: '500.00',
-    });
-    expect(refused.statusCode).toBe(403);
+    expect((await referClient(partner, 'Too Late Co')).statusCode).toBe(403);
 
     // Earned fees remain payable: December started before the end and earns; January does not.
     const december = await t.postClientPayment(admin, referralId, {
