@@ -181,13 +181,8 @@ describe('payouts', () => {
 
   it('tells the partner when a commission payment failed, with the reason', async () => {
     const active = await t.createPartner({ status: 'active' });
-    const referralId = await t.createReferral(active.partnerId, {
-      stage: 'won',
-      contractStartDate: '2025-01-01',
-    });
-    const commissionId = await t.createCommission({
+    const commissionId = await t.createWonCommission({
       partnerId: active.partnerId,
-      referralId,
       monthYear: '2025-03',
       amount: '100.00',
     });
