@@ -47,6 +47,19 @@ export async function screenshot(
   }
 }
 
+/**
+ * `screenshot` of the page, or with `of` of a part of it, once no transition is running: a dialog or a change of
+ * scheme caught half-way shows colours the page never settles on.
+ */
+export async function settledScreenshot(
+  page: Page,
+  name: string,
+  { of, ...options }: Parameters<typeof screenshot>[2] & { of?: Locator } = {},
+): Promise<void> {
+  await settled(page);
+  await screenshot(of ?? page, name, options);
+}
+
 /** Waits until the page shows `scheme` (Mantine marks it on the root element). */
 export async function schemeShown(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.waitForFunction(

@@ -8,7 +8,7 @@ import { previousMonthKey } from '@portal/contracts/plain';
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
-import { schemeShown, screenshot, seriousA11yViolations, useScheme } from '../src/page-checks';
+import { screenshot, seriousA11yViolations, useScheme } from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -92,8 +92,7 @@ describe('the Activity screen in the browser', () => {
     expect(csv[1]).toContain('"partner.approved"');
     expect(csv[1]).toContain('"status: pending → active"');
 
-    await page.getByTestId('theme-toggle').click();
-    await schemeShown(page, 'dark');
+    await useScheme(page, 'dark');
     await shot(page, 'activity-desktop-dark');
     await context.close();
 

@@ -10,12 +10,12 @@ import { type ApiClient, partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
 import {
   confirmPayout,
-  schemeShown,
   screenshot,
   seriousA11yViolations,
-  settled,
   sidewaysScrollers,
   openTab,
+  settledScreenshot,
+  useScheme,
 } from '../src/page-checks';
 
 const journey = usePortal();
@@ -53,12 +53,9 @@ beforeAll(async () => {
 /** The processor card alone, in the light theme and then the dark one (the page stays dark after). */
 async function processorInBothThemes(page: Page, name: string) {
   const processor = processorOf(page);
-  await settled(page);
-  await screenshot(processor, `${name}-light`);
-  await page.getByTestId('theme-toggle').click();
-  await schemeShown(page, 'dark');
-  await settled(page);
-  await screenshot(processor, `${name}-dark`);
+  await settledScreenshot(page, `${name}-light`, { of: processor });
+  await useScheme(page, 'dark');
+  await settledScreenshot(page, `${name}-dark`, { of: processor });
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal } from '../src/harness';
-import { schemeShown, screenshot, seriousA11yViolations, settled } from '../src/page-checks';
+import { seriousA11yViolations, settledScreenshot, useScheme } from '../src/page-checks';
 
 const journey = usePortal({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
 
@@ -30,11 +30,6 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function shot(page: Page, name: string) {
-  await settled(page);
-  await screenshot(page, name);
-}
-
 async function openIntegrations(page: Page) {
   const token = await journey.api().login(ADMIN.email, ADMIN.password);
   await journey.signIn(page, token, '/admin');
@@ -55,7 +50,7 @@ describe('the Integrations screen', () => {
     await create.getByLabel('Name').fill('Reporting dashboard');
     await create.getByRole('checkbox', { name: 'Read partners' }).check();
     await create.getByRole('checkbox', { name: 'Read referrals' }).check();
-    await shot(page, 'integrations-create-key-1366');
+    await settledScreenshot(page, 'integrations-create-key-1366');
     await create.getByRole('button', { name: 'Create key' }).click();
 
     const shown = page.getByRole('dialog', { name: 'API key "Reporting dashboard"' });
@@ -63,7 +58,7 @@ describe('the Integrations screen', () => {
     expect(key).toMatch(/^ppk_[A-Za-z0-9_-]{43,}$/);
     await shown.getByRole('button', { name: 'Copy the API key' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-    await shot(page, 'integrations-key-shown-once-1366');
+    await settledScreenshot(page, 'integrations-key-shown-once-1366');
     await shown.getByRole('button', { name: 'Done' }).click();
     await shown.waitFor({ state: 'hidden' });
 
@@ -93,18 +88,17 @@ describe('the Integrations screen', () => {
     expect(received[0]?.['webhook-id']).toMatch(/^msg_/);
     expect(received[0]?.['webhook-signature']).toMatch(/^v1,/);
     await page.mouse.move(0, 0); // no button left in its hover state
-    await shot(page, 'integrations-1366');
+    await settledScreenshot(page, 'integrations-1366');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByTestId('theme-toggle').click();
-    await schemeShown(page, 'dark');
-    await shot(page, 'integrations-dark-1366');
+    await useScheme(page, 'dark');
+    await settledScreenshot(page, 'integrations-dark-1366');
     await page.getByTestId('theme-toggle').click();
 
     // Revoke, with confirmation: the key is refused at once.
     await page.getByRole('button', { name: 'Revoke Reporting dashboard' }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke API key' });
-    await shot(page, 'integrations-revoke-1366');
+    await settledScreenshot(page, 'integrations-revoke-1366');
     await confirm.getByRole('button', { name: 'Revoke key' }).click();
     await page.getByText('No API keys yet').waitFor();
     expect((await client.call('GET', '/api/admin/partners?limit=5', undefined, key)).status).toBe(401);
@@ -115,7 +109,7 @@ describe('the Integrations screen', () => {
     await journey.signIn(mobile.page, token, '/admin/integrations');
     await mobile.page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
     await mobile.page.getByTestId('webhook-deliveries').getByText('Delivered').waitFor();
-    await shot(mobile.page, 'integrations-390');
+    await settledScreenshot(mobile.page, 'integrations-390');
     await mobile.context.close();
   });
 });

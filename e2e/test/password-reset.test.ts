@@ -11,6 +11,7 @@ import {
   gotoInteractive,
   openTab,
   sidewaysScrollers,
+  settledScreenshot,
 } from '../src/page-checks';
 import { useMailedPortal } from '../src/mailbox';
 
@@ -27,12 +28,10 @@ describe('password reset in the browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
     await dialog.getByLabel('Email').fill(email);
-    await settled(page);
-    await screenshot(page, 'forgot-password-desktop');
+    await settledScreenshot(page, 'forgot-password-desktop');
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await dialog.getByText('If an account exists for this email').waitFor();
-    await settled(page);
-    await screenshot(page, 'forgot-password-sent-desktop');
+    await settledScreenshot(page, 'forgot-password-sent-desktop');
 
     const mail = await journey.waitForMail(email, 'Reset your password');
     const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
@@ -77,8 +76,7 @@ describe('password reset in the browser', () => {
     await page.goto(link);
     await page.getByLabel(/^New password/).fill('abc');
     await page.getByText('Password strength: too short').waitFor();
-    await settled(page);
-    await screenshot(page, 'reset-password-mobile');
+    await settledScreenshot(page, 'reset-password-mobile');
 
     expect(
       (
@@ -127,8 +125,7 @@ describe('password reset in the browser', () => {
       await page.getByRole('button', { name: ADMIN.email }).click();
       await page.getByRole('menuitem', { name: 'Change password' }).click();
       await page.getByRole('dialog', { name: 'Change password' }).waitFor();
-      await settled(page);
-      await screenshot(page, `admin-change-password-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      await settledScreenshot(page, `admin-change-password-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
       await context.close();
     }
 
@@ -185,8 +182,7 @@ describe('password reset in the browser', () => {
       const { page, context } = await journey.signedInPage(token, '/dashboard', viewport);
       await openTab(page, 'Settings');
       await page.getByRole('switch', { name: /Deal updates/ }).waitFor();
-      await settled(page);
-      await screenshot(page, `partner-settings-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
+      await settledScreenshot(page, `partner-settings-${viewport === DESKTOP ? 'desktop' : 'mobile'}`);
       if (viewport === DESKTOP) {
         // Deal updates off: the same switch the one-click unsubscribe flips.
         await page.getByRole('switch', { name: /Deal updates/ }).click();

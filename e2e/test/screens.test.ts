@@ -12,12 +12,12 @@ import {
   fitsWidth,
   gotoInteractive,
   noToasts,
-  schemeShown,
   screenshot,
   seriousA11yViolations,
   settled,
   sidewaysScrollers,
   openTab,
+  useScheme,
 } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
@@ -423,10 +423,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     }
     async function bothThemes(name: string, figures: string[]) {
       for (const scheme of ['light', 'dark'] as const) {
-        if (scheme === 'dark') {
-          await page.getByTestId('theme-toggle').click();
-          await schemeShown(page, 'dark');
-        }
+        if (scheme === 'dark') await useScheme(page, 'dark');
         for (const figure of figures) await chartOf(figure);
         await check(page, `${name}-charts-${scheme}`, width, scheme === 'light' ? 'all' : 'colours');
       }

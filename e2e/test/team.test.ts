@@ -11,11 +11,10 @@ import {
   cardLabels,
   dialogInBothSchemes,
   fitsWidth,
-  screenshot,
   seriousA11yViolations,
-  settled,
   sidewaysScrollers,
   openTab,
+  settledScreenshot,
 } from '../src/page-checks';
 import { useMailedPortal } from '../src/mailbox';
 
@@ -23,12 +22,6 @@ const journey = useMailedPortal({ ADMIN_MFA_REQUIRED: 'true' });
 
 /** The bootstrap admin's session (issued before it enrolled; enrolling does not end sessions). */
 let adminToken: string;
-
-/** The journey's screenshot, once transitions are over. */
-async function shot(page: Page, name: string) {
-  await settled(page);
-  await screenshot(page, name);
-}
 
 /** Types a 6-digit code into Mantine's PinInput (focus moves from box to box). */
 async function typeCode(page: Page, code: string) {
@@ -66,7 +59,7 @@ describe('the admin team in the browser', () => {
     await page.mouse.move(0, 0);
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
     expect(await sidewaysScrollers(page.getByRole('main'))).toEqual([]);
-    await shot(page, 'team-desktop');
+    await settledScreenshot(page, 'team-desktop');
 
     // The admin names themself from the user menu: the team list then shows the name over the email.
     const naming = page.getByRole('dialog', { name: 'Your name' });
@@ -99,7 +92,7 @@ describe('the admin team in the browser', () => {
     await p.getByRole('heading', { name: 'Join the admin team' }).waitFor();
     const password = 'Finance-Password-2026';
     await p.getByLabel(/^Password/).fill(password);
-    await shot(p, 'accept-invitation-desktop');
+    await settledScreenshot(p, 'accept-invitation-desktop');
     await p.getByRole('button', { name: 'Accept invitation' }).click();
 
     // Sent to enrol before /admin.
@@ -109,19 +102,19 @@ describe('the admin team in the browser', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await p.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     expect((await seriousA11yViolations(p)).join('\n')).toBe('');
-    await shot(p, 'two-factor-setup-desktop');
+    await settledScreenshot(p, 'two-factor-setup-desktop');
     await typeCode(p, await generate({ secret }));
     await p.getByLabel(/^Current password/).fill(password);
     await p.getByRole('button', { name: 'Turn on' }).click();
     await p.getByTestId('recovery-codes').waitFor();
-    await shot(p, 'two-factor-recovery-codes-desktop');
+    await settledScreenshot(p, 'two-factor-recovery-codes-desktop');
     await p.getByRole('button', { name: 'I have saved them' }).click();
     await p.waitForURL(/\/admin$/);
     await p.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     // Finance: no partner decisions, no team.
     expect(await p.getByRole('button', { name: 'Create Partner' }).count()).toBe(0);
     expect(await p.getByRole('link', { name: 'Team' }).count()).toBe(0);
-    await shot(p, 'admin-as-finance-desktop');
+    await settledScreenshot(p, 'admin-as-finance-desktop');
 
     // Sign out, then sign in with the password and a code of the next time step (the enrolment used this one).
     await p.getByRole('button', { name: email }).click();
@@ -133,7 +126,7 @@ describe('the admin team in the browser', () => {
     await dialog.getByLabel(/^Password/).fill(password);
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dialog.getByText('Enter the code from your authenticator app').waitFor();
-    await shot(p, 'two-factor-code-step-desktop');
+    await settledScreenshot(p, 'two-factor-code-step-desktop');
     await typeCode(p, await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await dialog.getByRole('button', { name: 'Verify' }).click();
     await p.waitForURL(/\/admin$/);
@@ -171,7 +164,7 @@ describe('the admin team in the browser', () => {
     expect(await sidewaysScrollers(main)).toEqual([]);
     expect(await fitsWidth(m)).toBe(true);
     expect((await seriousA11yViolations(m)).join('\n')).toBe('');
-    await shot(m, 'team-mobile');
+    await settledScreenshot(m, 'team-mobile');
     // The role is changed from the card, as from the table.
     await memberCard.getByRole('combobox', { name: `Role of ${email}` }).click();
     await m.getByRole('option', { name: 'Viewer' }).click();
@@ -207,7 +200,7 @@ describe('partner self-service in the browser', () => {
     await page.getByRole('button', { name: 'Save bank details' }).click();
     await page.getByText('Current password is incorrect').waitFor();
     await page.getByLabel(/^Current password/).fill(partnerPassword);
-    await shot(page, 'bank-details-desktop');
+    await settledScreenshot(page, 'bank-details-desktop');
     await page.getByRole('button', { name: 'Save bank details' }).click();
     await page.getByText('Bank details updated').first().waitFor();
     await page
@@ -216,7 +209,7 @@ describe('partner self-service in the browser', () => {
       .waitFor();
     await page.mouse.move(0, 0);
     expect((await seriousA11yViolations(page)).join('\n')).toBe('');
-    await shot(page, 'settings-after-bank-change-desktop');
+    await settledScreenshot(page, 'settings-after-bank-change-desktop');
 
     const mail = await journey.waitForMail(email, 'Your bank details were changed');
     expect(mail.text).toContain('4321');
@@ -229,7 +222,7 @@ describe('partner self-service in the browser', () => {
     const phone = await journey.signedInPage(token, '/dashboard', MOBILE);
     await openTab(phone.page, 'Settings');
     await phone.page.getByRole('button', { name: 'Edit profile' }).click();
-    await shot(phone.page, 'settings-mobile');
+    await settledScreenshot(phone.page, 'settings-mobile');
     await phone.context.close();
   });
 });

@@ -9,7 +9,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
-import { openDialog, openTab, screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';
+import {
+  openDialog,
+  openTab,
+  screenshot,
+  seriousA11yViolations,
+  settled,
+  useScheme,
+  settledScreenshot,
+} from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -43,8 +51,7 @@ async function everyWay(page: Page, name: string, open: () => Promise<void>): Pr
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await useScheme(page, scheme);
       await open();
-      await settled(page);
-      await screenshot(page, `${name}-${label}-${scheme}`, { viewport: true });
+      await settledScreenshot(page, `${name}-${label}-${scheme}`, { viewport: true });
     }
   }
   await page.keyboard.press('Escape');
@@ -167,8 +174,7 @@ describe("the agreement's actions on the screens", () => {
       await extending.getByLabel('Reason').fill('The client’s board meets next week');
       await extending.getByRole('button', { name: 'Extend window' }).click();
       await extending.getByText(/Extensions of one referral add up to at most 365 days/).waitFor();
-      await settled(page);
-      await screenshot(page, 'terms-extend-limit', { viewport: true });
+      await settledScreenshot(page, 'terms-extend-limit', { viewport: true });
       await extending.getByLabel('Days to add').fill('20');
       await extending.getByRole('button', { name: 'Extend window' }).click();
       await page.getByText(/may now sign until/).waitFor();
@@ -186,8 +192,7 @@ describe("the agreement's actions on the screens", () => {
       const overriding = page.getByRole('dialog', { name: 'Override qualification' });
       await overriding.getByText('Not qualifying', { exact: true }).click();
       await overriding.getByLabel('Reason').fill('Sales figure not confirmed by the client');
-      await settled(page);
-      await screenshot(page, 'terms-override', { viewport: true });
+      await settledScreenshot(page, 'terms-override', { viewport: true });
       await overriding.getByRole('button', { name: 'Save decision' }).click();
       await page.getByText(/is not a qualifying client; the partner is told by mail/).waitFor();
       await lateCard(page, 'won').getByTestId('not-qualifying-badge').waitFor();
@@ -235,8 +240,7 @@ describe("the agreement's actions on the screens", () => {
       const notice = page.getByTestId('partnership-end');
       await notice.getByText(/The firm gave notice: the partnership ends on/).waitFor();
       expect(await page.getByRole('button', { name: 'End partnership' }).count()).toBe(0);
-      await settled(page);
-      await screenshot(page, 'terms-partner-page-ending');
+      await settledScreenshot(page, 'terms-partner-page-ending');
       expect(await seriousA11yViolations(page)).toEqual([]);
       // Until its day the notice can be withdrawn: the dialog names the day the partnership would have ended.
       await page.getByRole('button', { name: 'Withdraw notice' }).click();
@@ -346,14 +350,12 @@ describe("the agreement's actions on the screens", () => {
         .getByText(/You gave notice: your partnership ends on/)
         .waitFor();
       await card.scrollIntoViewIfNeeded();
-      await settled(page);
-      await screenshot(page, 'terms-partner-notice-given', { viewport: true });
+      await settledScreenshot(page, 'terms-partner-notice-given', { viewport: true });
       for (const scheme of ['dark', 'light'] as const) {
         await page.setViewportSize(MOBILE);
         await useScheme(page, scheme);
         await card.scrollIntoViewIfNeeded();
-        await settled(page);
-        await screenshot(page, `terms-partner-notice-given-phone-${scheme}`, { viewport: true });
+        await settledScreenshot(page, `terms-partner-notice-given-phone-${scheme}`, { viewport: true });
       }
       expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -7,7 +7,7 @@ import { previousMonthKey } from '@portal/contracts/plain';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
-import { schemeShown, screenshot, seriousA11yViolations, settled, sidewaysScrollers } from '../src/page-checks';
+import { schemeShown, seriousA11yViolations, sidewaysScrollers, settledScreenshot } from '../src/page-checks';
 
 const journey = usePortal();
 
@@ -63,8 +63,7 @@ async function everyWay(page: Page, name: string, ready: () => Promise<void>, pa
       await page.reload();
       await schemeShown(page, scheme);
       await ready();
-      await settled(page);
-      await screenshot(part ? part() : page, `${name}-${label}-${scheme}`);
+      await settledScreenshot(page, `${name}-${label}-${scheme}`, { of: part?.() });
     }
   }
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
@@ -102,14 +101,12 @@ describe('the agreement in force', () => {
       await dialog.getByLabel('Agreement version').fill('2.0');
       await dialog.getByLabel('Basic fee (USD/month)').fill('60.00');
       await dialog.getByLabel('What changed').fill(CHANGE);
-      await settled(page);
-      await screenshot(page, 'terms-publish-dialog');
+      await settledScreenshot(page, 'terms-publish-dialog');
       await dialog.getByRole('button', { name: 'Publish version' }).click();
       await page.getByText('Terms version 2 published').waitFor();
       await card.getByTestId('terms-in-force').getByText('Version 2', { exact: true }).waitFor();
       await card.scrollIntoViewIfNeeded();
-      await settled(page);
-      await screenshot(card, 'terms-admin-card');
+      await settledScreenshot(page, 'terms-admin-card', { of: card });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await everyWay(
         page,
@@ -186,8 +183,7 @@ describe('the agreement in force', () => {
       const dialog = page.getByRole('dialog', { name: 'New Referral' });
       await dialog.getByRole('combobox', { name: 'Service Type' }).click();
       await page.getByRole('option', { name: 'Basic Accounting $60/month' }).waitFor();
-      await settled(page);
-      await screenshot(page, 'terms-new-referral-fees');
+      await settledScreenshot(page, 'terms-new-referral-fees');
     } finally {
       await context.close();
     }
@@ -218,8 +214,7 @@ describe('the agreement in force', () => {
       expect(await badge.textContent()).toBe('10 days left');
       expect(await badge.getAttribute('data-flagged')).toBe('true');
       await card.scrollIntoViewIfNeeded();
-      await settled(page);
-      await screenshot(page.getByTestId('pipeline-column-booked'), 'terms-window-badge');
+      await settledScreenshot(page, 'terms-window-badge', { of: page.getByTestId('pipeline-column-booked') });
       expect(await seriousA11yViolations(page)).toEqual([]);
       await everyWay(
         page,
