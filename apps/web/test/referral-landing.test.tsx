@@ -65,34 +65,26 @@ describe('the visit of a referral link', () => {
     return () => fetchSpy.mock.calls.map(([url]) => String(url));
   }
 
-  it('is not recorded on the server-rendered page of a code the server found to be no partner’s', async () => {
+  /** The server-rendered page of `code`, at its address, with what the server found; answers its requests. */
+  function renderServerRendered(code: string, data: Parameters<typeof PublicReferralLanding>[0]['data']) {
     const requests = watchFetch();
-    window.history.replaceState(null, '', '/r/NOPE-1234');
-    renderWithProviders(
-      <PublicReferralLanding
-        code="NOPE-1234"
-        search={{}}
-        data={{ schedulingUrl: SCHEDULING_URL, unknownReferralCode: true }}
-      />,
-    );
+    window.history.replaceState(null, '', `/r/${code}`);
+    renderWithProviders(<PublicReferralLanding code={code} search={{}} data={data} />);
+    return requests;
+  }
+
+  it('is not recorded on the server-rendered page of a code the server found to be no partner’s', async () => {
+    const requests = renderServerRendered('NOPE-1234', { schedulingUrl: SCHEDULING_URL, unknownReferralCode: true });
     expect(screen.getByTestId('referral-footer').textContent).toContain('is not an active partner’s code');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests()).toEqual([]);
   });
 
   it('is recorded once on the server-rendered page of a partner’s code', async () => {
-    const requests = watchFetch();
-    window.history.replaceState(null, '', '/r/ACME-1');
-    renderWithProviders(
-      <PublicReferralLanding
-        code="ACME-1"
-        search={{}}
-        data={{
-          schedulingUrl: SCHEDULING_URL,
-          referral: { code: 'ACME-1', companyName: 'Acme', referralCode: 'ACME-1' },
-        }}
-      />,
-    );
+    const requests = renderServerRendered('ACME-1', {
+      schedulingUrl: SCHEDULING_URL,
+      referral: { code: 'ACME-1', companyName: 'Acme', referralCode: 'ACME-1' },
+    });
     await waitFor(() => expect(requests()).toEqual(['/trpc/public.recordVisit']));
   });
 
