@@ -38,11 +38,21 @@ beforeAll(async () => {
     contractStartDate: '2026-01-01',
     clientCompanyName: 'Harbor Goods',
   });
-  ids.march = await t.createCommission({ partnerId: partner.partnerId, referralId: referral, monthYear: '2026-03' });
+  ids.march = await t.createCommission({
+    partnerId: partner.partnerId,
+    referralId: referral,
+    monthYear: '2026-03',
+    createdAt: new Date('2026-03-20T12:00:00Z'),
+  });
   confirmed = await payAndSend([ids.march], '2026-04-06');
   await t.caller(admin).admin.confirmPayoutLine({ payoutId: confirmed.id, partnerId: partner.partnerId });
 
-  ids.april = await t.createCommission({ partnerId: partner.partnerId, referralId: referral, monthYear: '2026-04' });
+  ids.april = await t.createCommission({
+    partnerId: partner.partnerId,
+    referralId: referral,
+    monthYear: '2026-04',
+    createdAt: new Date('2026-04-20T12:00:00Z'),
+  });
   const second = await t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-01-01',
@@ -53,6 +63,7 @@ beforeAll(async () => {
     referralId: second,
     monthYear: '2026-04',
     amount: '25.00',
+    createdAt: new Date('2026-04-20T12:00:00Z'),
   });
   returned = await payAndSend([ids.april, ids.aprilQuay], '2026-05-05');
   t.clock.now = new Date('2026-05-08T15:00:00Z');
@@ -134,32 +145,42 @@ describe("the partner's payout history", () => {
 });
 
 describe("the month's statement", () => {
-  it('lists the returned payout as Returned, counting 0.00 of the paid total, with the day, reason and that it is still owed', async () => {
+  it('lists the payout in the month it was made and its return in the month it came back, with the reason and that it is owed again', async () => {
     const res = await t.request(partner.user, 'GET', '/api/partners/statements/2026-05.csv');
     expect(res.statusCode, res.body).toBe(200);
     const rows = parse<Record<string, string>>(res.body, { columns: true });
-    expect(rows.filter((r) => r.Section === 'Payout')).toEqual([
+    expect(rows.filter((r) => r.Section === 'Payout' || r.Section === 'Returned payout')).toEqual([
       expect.objectContaining({
+        Section: 'Payout',
         'Client or reference': returned.reference,
         Date: '2026-05-05',
-        Amount: '0.00',
+        Amount: '-75.00',
         Status: 'Returned',
-        Note: '$75.00 returned on 2026-05-08: R02 Account closed; still owed',
+        Note: '',
+      }),
+      expect.objectContaining({
+        Section: 'Returned payout',
+        'Client or reference': returned.reference,
+        Date: '2026-05-08',
+        Amount: '75.00',
+        Status: 'Returned',
+        Note: 'Returned: R02 Account closed; owed again',
       }),
     ]);
-    // March's 50.00 was paid in April; April's 75.00 came back and is still owed at the end of May.
+    // March's 50.00 was paid in April; April's 75.00 was paid in May, came back in May and is owed again.
     expect(rows[0]).toMatchObject({ Section: 'Opening balance', Amount: '75.00' });
     expect(rows.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '75.00' });
   });
 
-  it('writes the returned payout into the PDF the same way', async () => {
+  it('writes the payout and its return into the PDF the same way', async () => {
     const res = await t.request(partner.user, 'GET', '/api/partners/statements/2026-05.pdf');
     expect(res.statusCode).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true });
     const flat = text.replace(/\s+/g, ' ');
-    expect(flat).toContain(`2026-05-05 ${returned.reference} Wire Transfer 2 $0.00 Returned`);
+    expect(flat).toContain(`2026-05-05 ${returned.reference} Wire Transfer 2 $75.00 Returned`);
+    expect(flat).toContain(`2026-05-08 Returned: ${returned.reference} Wire Transfer 2 -$75.00 Returned`);
     expect(flat).toMatch(/Paid this month \$0\.00/);
-    expect(flat).toContain(`${returned.reference}: $75.00 returned on 2026-05-08: R02 Account closed; still owed`);
+    expect(flat).toContain(`${returned.reference}: Returned: R02 Account closed; owed again`);
   });
 
   it('lists a confirmed payout with its status and amount', async () => {

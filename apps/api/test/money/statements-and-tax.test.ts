@@ -37,8 +37,15 @@ beforeAll(async () => {
   headers = await t.bearer(partner.user);
   adminHeaders = await t.bearer(admin);
   const asAdmin = () => t.caller(admin);
+  // Each month's fees are booked on its 20th: the statement of the month lists them.
   const partnerCommission = (referralId: string, monthYear: string, amount: string) =>
-    t.createCommission({ partnerId: partner.partnerId, referralId, monthYear, amount });
+    t.createCommission({
+      partnerId: partner.partnerId,
+      referralId,
+      monthYear,
+      amount,
+      createdAt: new Date(`${monthYear}-20T12:00:00Z`),
+    });
 
   const alpha = await t.createReferral(partner.partnerId, {
     stage: 'won',
@@ -221,47 +228,6 @@ describe('monthly statements', () => {
     expect(rows.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '150.00' });
   });
 
-  it('counts a voided line 0.00 and names what was voided, so the amounts add up to the balance', async () => {
-    const admin = await t.createUser({ role: 'admin' });
-    const referralId = await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-      clientCompanyName: 'Gamma Supplies',
-    });
-    const voided = await t.createCommission({
-      partnerId: partner.partnerId,
-      referralId,
-      monthYear: '2026-04',
-      amount: '40.00',
-    });
-    const keptReferral = await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-      clientCompanyName: 'Delta Kept',
-    });
-    await t.createCommission({
-      partnerId: partner.partnerId,
-      referralId: keptReferral,
-      monthYear: '2026-04',
-      amount: '50.00',
-    });
-    await t.caller(admin).admin.voidCommission({ id: voided, reason: 'Client refunded' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-04.csv', headers });
-    const rows = parse<Record<string, string>>(res.body, { columns: true });
-    expect(rows.find((r) => r['Client or reference'] === 'Gamma Supplies')).toMatchObject({
-      Amount: '0.00',
-      Status: 'Voided',
-      Note: 'Voided $40.00: Client refunded',
-    });
-    const sum = rows.slice(0, -1).reduce((cents, r) => cents + Math.round(Number(r.Amount) * 100), 0);
-    expect((sum / 100).toFixed(2)).toBe(rows.at(-1)?.Amount);
-    const text = await pdfText(
-      (await t.app.inject({ method: 'GET', url: '/api/partners/statements/2026-04.pdf', headers })).rawPayload,
-    );
-    expect(text).toMatch(/Commission Gamma Supplies .*\$0\.00 Voided/);
-    expect(text).toContain('Gamma Supplies: Voided $40.00: Client refunded');
-  });
-
   it("gives an admin any partner's statement", async () => {
     const pdf = await t.app.inject({
       method: 'GET',
@@ -303,6 +269,106 @@ describe('monthly statements', () => {
       expectRefusal(res, 400, 'Statement month must be YYYY-MM (e.g. 2026-03)');
     },
   );
+});
+
+describe('a statement is a ledger of what happened in its month', () => {
+  /** A fresh partner with won clients, and the CSV of its statement of a month. */
+  async function ledgerPartner(companyName: string) {
+    const owner = await t.createPartner({ companyName });
+    const client = async (clientCompanyName: string) =>
+      t.createReferral(owner.partnerId, { stage: 'won', contractStartDate: '2026-01-01', clientCompanyName });
+    const fee = async (referralId: string, amount: string, bookedOn: string) =>
+      t.createCommission({
+        partnerId: owner.partnerId,
+        referralId,
+        monthYear: bookedOn.slice(0, 7),
+        amount,
+        createdAt: new Date(`${bookedOn}T12:00:00Z`),
+      });
+    const csv = async (month: string) => {
+      const res = await t.request(owner.user, 'GET', `/api/partners/statements/${month}.csv`);
+      expect(res.statusCode, res.body).toBe(200);
+      return parse<Record<string, string>>(res.body, { columns: true });
+    };
+    return { owner, client, fee, csv };
+  }
+
+  /** What a row books: everything but where its fee or payment stands today (Status, Note). */
+  const booked = (rows: Record<string, string>[]) =>
+    rows.map((r) => [r.Section, r.Date, r.Month, r['Client or reference'], r.Amount]);
+
+  it('lists a void on its own day, taking the voided amount back, so the amounts add up to the balance', async () => {
+    const { owner, client, fee, csv } = await ledgerPartner('Void Ledger Co');
+    const voided = await fee(await client('Gamma Supplies'), '40.00', '2026-04-10');
+    await fee(await client('Delta Kept'), '50.00', '2026-04-12');
+    t.clock.now = new Date('2026-04-25T09:00:00Z');
+    await t.caller(admin).admin.voidCommission({ id: voided, reason: 'Client refunded' });
+
+    const rows = await csv('2026-04');
+    expect(rows.filter((r) => r['Client or reference'] === 'Gamma Supplies')).toEqual([
+      expect.objectContaining({
+        Section: 'Commission',
+        Date: '2026-04-10',
+        Amount: '40.00',
+        Status: 'Voided',
+        Note: 'Voided on 2026-04-25: Client refunded',
+      }),
+      expect.objectContaining({
+        Section: 'Void',
+        Date: '2026-04-25',
+        Amount: '-40.00',
+        Note: 'Voided: Client refunded',
+      }),
+    ]);
+    const sum = rows.slice(0, -1).reduce((cents, r) => cents + Math.round(Number(r.Amount) * 100), 0);
+    expect((sum / 100).toFixed(2)).toBe(rows.at(-1)?.Amount);
+    expect(rows.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '50.00' });
+    const text = await pdfText((await t.request(owner.user, 'GET', '/api/partners/statements/2026-04.pdf')).rawPayload);
+    expect(text).toMatch(/2026-04-10 Commission Gamma Supplies .*\$40\.00 Voided/);
+    expect(text).toMatch(/2026-04-25 Void Gamma Supplies .*-\$40\.00 Voided/);
+    expect(text).toMatch(/Earned this month \$50\.00/);
+    expect(text).toContain('Gamma Supplies: Voided: Client refunded');
+  });
+
+  it('keeps a past month as it was: a later return, void or clawback is booked in the month it happens', async () => {
+    const { owner, client, fee, csv } = await ledgerPartner('Closed Month Co');
+    const paid = await fee(await client('Harbor Goods'), '100.00', '2026-06-05');
+    const later = await fee(await client('Quay Supplies'), '60.00', '2026-06-08');
+    t.clock.now = new Date('2026-06-20T12:00:00Z');
+    const payout = await t.caller(admin).admin.processPayout({ commissionIds: [paid], idempotencyKey: randomUUID() });
+    t.clock.now = new Date('2026-06-21T12:00:00Z');
+    await t.caller(admin).admin.markPayoutSent({ payoutId: payout.id });
+    const june = await csv('2026-06');
+    expect(june.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '60.00' });
+
+    t.clock.now = new Date('2026-07-10T12:00:00Z');
+    await t
+      .caller(admin)
+      .admin.returnPayoutLine({ payoutId: payout.id, partnerId: owner.partnerId, returnCode: 'R02' });
+    await t.caller(admin).admin.voidCommission({ id: later, reason: 'Client left before paying' });
+    await t
+      .caller(admin)
+      .admin.addAdjustment({
+        partnerId: owner.partnerId,
+        amount: '-10.00',
+        reason: 'Overpaid in June',
+        month: '2026-06',
+      });
+
+    // June reads as it did: only where its lines stand today has moved.
+    expect(booked(await csv('2026-06'))).toEqual(booked(june));
+    const july = await csv('2026-07');
+    expect(july[0]).toMatchObject({ Section: 'Opening balance', Amount: '60.00' });
+    expect(booked(july.slice(1, -1))).toEqual(
+      expect.arrayContaining([
+        ['Void', '2026-07-10', '2026-06', 'Quay Supplies', '-60.00'],
+        ['Clawback', '2026-07-10', '2026-06', 'Adjustment', '-10.00'],
+        ['Returned payout', '2026-07-10', '', payout.reference, '100.00'],
+      ]),
+    );
+    // The returned 100.00 is owed again, the void and the clawback take 70.00 back.
+    expect(july.at(-1)).toMatchObject({ Section: 'Closing balance', Amount: '90.00' });
+  });
 });
 
 describe('the tax profile', () => {

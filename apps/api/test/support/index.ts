@@ -611,6 +611,8 @@ interface CommissionOptions {
   status?: 'pending' | 'paid' | 'failed';
   /** When a paid commission was paid (default: now). */
   paidAt?: Date;
+  /** When the commission was booked: the month whose statement lists it (default: the database's clock). */
+  createdAt?: Date;
 }
 
 export async function createCommission(deps: AppDeps, options: CommissionOptions): Promise<string> {
@@ -627,6 +629,7 @@ export async function createCommission(deps: AppDeps, options: CommissionOptions
       paymentMethod: status === 'paid' ? 'Wire' : null,
       paymentReference: status === 'paid' ? `PAY-${unique()}` : null,
       failureReason: status === 'failed' ? 'Bank rejected the transfer' : null,
+      ...(options.createdAt && { createdAt: options.createdAt, updatedAt: options.createdAt }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -68,8 +68,10 @@ export async function accrueMonth(
       ), inserted as (
         -- A plain insert (no ON CONFLICT: its speculative insertion costs a third of the run) in partner
         -- order, so the partner indexes are walked once; the ids (portal_uuid_v7) append to the primary key.
-        insert into commissions (partner_id, referral_id, amount, month_year)
-        select a.partner_id, a.id, a.commission_amount, ${month} from active a where not a.accrued order by a.partner_id
+        -- Booked now, on the run's clock: a statement lists a fee in the month it was booked.
+        insert into commissions (partner_id, referral_id, amount, month_year, created_at, updated_at)
+        select a.partner_id, a.id, a.commission_amount, ${month}, ${now}::timestamptz, ${now}::timestamptz
+        from active a where not a.accrued order by a.partner_id
         returning partner_id, amount
       )
       select (select count(*) from active)::int as active, (select count(*) from inserted)::int as created,

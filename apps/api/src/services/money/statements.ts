@@ -1,6 +1,8 @@
-// A partner's statement of one month, as PDF (pdf-lib) and CSV. The balance is what the
-// firm owes the partner: commissions earned (by their month) less what was paid (by payment date),
-// so one month's closing balance is the next month's opening balance.
+// A partner's statement of one month, as PDF (pdf-lib) and CSV. It is a ledger: each line is booked in the
+// month it happened — a fee or an adjustment when it was recorded, a void when it was voided, a payout when
+// it was made, a returned payment when it came back — so a month's statement never changes once the month
+// is over, and one month's closing balance is the next month's opening balance. The balance is what the
+// firm owes the partner: what was booked less what was voided, less what was paid and did not come back.
 
 import {
   COMMISSION_STATUS_LABELS,
@@ -22,39 +24,43 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import { DomainError } from '../platform/errors';
 import { partnerPayoutLines } from './partner-payouts';
 
-/**
- * The statuses whose amount the partner is owed (or was paid). A failed commission is still owed: its
- * payment did not reach the partner, and it is paid again once the payment details are fixed. A voided
- * line (taken back before payment) is listed with the amount it counts, 0.00, and what was voided.
- */
-const OWED_STATUSES = ['pending', 'paid', 'failed'] as const satisfies readonly CommissionStatus[];
+/** A UTC day, "YYYY-MM-DD". */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** What a line adds to the month's earnings: its amount, or 0.00 once voided. */
-export const countedAmount = (line: Pick<StatementLine, 'amount' | 'status'>) =>
-  line.status === 'voided' ? '0.00' : line.amount;
-
-/** A line's note: what a void took back and why; that a failed payment is still owed. */
-export function lineNote(line: Pick<StatementLine, 'amount' | 'status' | 'voidReason'>): string {
-  if (line.status === 'voided')
-    return `Voided ${formatMoney(line.amount)}${line.voidReason ? `: ${line.voidReason}` : ''}`;
-  if (line.status === 'failed') return 'The payment failed; still owed';
-  return '';
-}
+/** An amount with its sign turned: "150.00" → "-150.00", "-75.50" → "75.50"; zero stays "0.00", not "-0.00". */
+const negated = (amount: string) =>
+  amount.startsWith('-') ? amount.slice(1) : Number(amount) === 0 ? amount : `-${amount}`;
 
 export interface StatementLine {
-  /** 'Commission' for a recurring line; adjustments name their kind ('Bonus', 'Clawback'). */
+  /** The day the line was booked; for a void, the day of the void. */
+  date: string;
+  /** 'Commission' for a recurring fee, 'Bonus' or 'Clawback' for an adjustment, 'Void' for a void of one. */
   kind: string;
+  /** The month of service (or of the adjustment) the line is for, whichever month it was booked in. */
   monthYear: string;
   /** The client, or for an adjustment made without one, null. */
   clientCompanyName: string | null;
   serviceType: ServiceType | null;
   /** Why an adjustment was made (null for recurring lines). */
   reason: string | null;
-  /** The line's own amount; a voided line counts 0.00 (countedAmount). */
+  /** Signed: what the line adds to what the firm owes (a void takes the voided amount back). */
   amount: string;
+  /** Where the line's fee stands today. */
   status: CommissionStatus;
+  voidedAt: Date | null;
   voidReason: string | null;
 }
+
+/** A line's note: why a void was made, when and why a fee booked here was voided later, that a failed payment is owed. */
+export function lineNote(line: Pick<StatementLine, 'kind' | 'status' | 'voidedAt' | 'voidReason'>): string {
+  const why = line.voidReason ? `: ${line.voidReason}` : '';
+  if (line.kind === VOID_KIND) return `Voided${why}`;
+  if (line.status === 'voided' && line.voidedAt) return `Voided on ${dayOf(line.voidedAt)}${why}`;
+  if (line.status === 'failed') return 'The payment failed; still owed';
+  return '';
+}
+
+const VOID_KIND = 'Void';
 
 const LINE_KIND_LABELS: Record<CommissionKind, string> = {
   recurring: 'Commission',
@@ -67,32 +73,34 @@ const lineDetail = (line: StatementLine): string =>
   line.serviceType ? SERVICE_TYPE_LABELS[line.serviceType] : (line.reason ?? '');
 
 /**
- * The partner's line in a payout of the month, as the payout history lists it. A returned line is listed
- * with what it counts toward "Paid this month", 0.00, and a note of what came back: its fees are failed,
- * still owed, and counted under the month's lines instead.
+ * A payment of the month: the partner's line in a payout made in it ('paid'), or a line of a payout that
+ * came back in it ('returned': the money is owed again, its fees failed until they are paid again).
  */
 export interface StatementPayout {
+  entry: 'paid' | 'returned';
+  /** The payout's day, or the day its line came back. */
+  date: Date;
   reference: string;
-  paidAt: Date;
   method: string | null;
+  /** The line's amount: paid out, or for a return, back to be owed. */
   amount: string;
   commissionCount: number;
+  /** Where the line stands today. */
   status: PayoutLineStatus;
+  returnCode: string | null;
   returnReason: string | null;
-  resolvedAt: Date | null;
 }
 
-/** What a payout adds to the month's payments: its amount, or 0.00 once its line came back. */
-export const paidAmount = (payout: Pick<StatementPayout, 'amount' | 'status'>) =>
-  payout.status === 'returned' ? '0.00' : payout.amount;
-
-/** A payout's note: that its line came back, on which day and why, and that its fees are still owed. */
-export function payoutNote(payout: Pick<StatementPayout, 'amount' | 'status' | 'returnReason' | 'resolvedAt'>): string {
-  if (payout.status !== 'returned') return '';
-  const day = payout.resolvedAt ? ` on ${payout.resolvedAt.toISOString().slice(0, 10)}` : '';
-  const reason = payout.returnReason ? `: ${payout.returnReason}` : '';
-  return `${formatMoney(payout.amount)} returned${day}${reason}; still owed`;
+/** A payment's note: what came back and why, and that it is owed again. */
+export function payoutNote(payout: Pick<StatementPayout, 'entry' | 'returnCode' | 'returnReason'>): string {
+  if (payout.entry !== 'returned') return '';
+  const why = payout.returnReason ?? payout.returnCode;
+  return `Returned${why ? `: ${why}` : ''}; owed again`;
 }
+
+/** What a payment adds to the month's payments: its amount; a return takes it back off. */
+const paymentAmount = (payout: Pick<StatementPayout, 'entry' | 'amount'>) =>
+  payout.entry === 'returned' ? negated(payout.amount) : payout.amount;
 
 export interface Statement {
   firmName: string;
@@ -101,7 +109,9 @@ export interface Statement {
   periodStart: string;
   periodEnd: string;
   openingBalance: string;
+  /** What was booked in the month, less what was voided in it. */
   earned: string;
+  /** What was paid in the month, less what came back in it. */
   paid: string;
   closingBalance: string;
   lines: StatementLine[];
@@ -114,14 +124,119 @@ function nextMonthStart(month: string): Date {
   return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
 }
 
-/** The month of the partner's earliest fee or adjustment ("YYYY-MM"), or null: their statements start there at the latest. */
+/**
+ * The earliest month of the partner's fees and adjustments ("YYYY-MM"), or null: the earlier of the month one
+ * is for and the month one was booked in, so the month pickers reach both the commission and the statement.
+ */
 export async function firstFeeMonth(db: Db, partnerId: string): Promise<string | null> {
   const row = await db
     .selectFrom('commissions')
-    .select((eb) => eb.fn.min('monthYear').as('month'))
+    .select(
+      sql<string | null>`least(min(month_year), to_char(min(created_at) at time zone 'UTC', 'YYYY-MM'))`.as('month'),
+    )
     .where('partnerId', '=', partnerId)
     .executeTakeFirst();
   return row?.month ?? null;
+}
+
+/** The partner's balance before `start`, and what the month from `start` to `end` booked and paid. */
+async function balances(db: Db, { partnerId, start, end }: { partnerId: string; start: Date; end: Date }) {
+  const { rows } = await sql<{ openingBalance: string; earned: string; paid: string; closingBalance: string }>`
+    with booked as (
+      select
+        coalesce(sum(amount) filter (where created_at < ${start}), 0)
+          - coalesce(sum(amount) filter (where status = 'voided' and voided_at < ${start}), 0) as before,
+        coalesce(sum(amount) filter (where created_at >= ${start} and created_at < ${end}), 0)
+          - coalesce(sum(amount) filter (where status = 'voided' and voided_at >= ${start} and voided_at < ${end}), 0) as during
+      from commissions where partner_id = ${partnerId}
+    ), paid as (
+      select
+        coalesce(sum(l.amount) filter (where p.created_at < ${start}), 0)
+          - coalesce(sum(l.amount) filter (where l.status = 'returned' and l.resolved_at < ${start}), 0) as before,
+        coalesce(sum(l.amount) filter (where p.created_at >= ${start} and p.created_at < ${end}), 0)
+          - coalesce(sum(l.amount) filter (where l.status = 'returned' and l.resolved_at >= ${start} and l.resolved_at < ${end}), 0) as during
+      from payout_lines l join payouts p on p.id = l.payout_id where l.partner_id = ${partnerId}
+    )
+    select (booked.before - paid.before)::numeric(14, 2)::text as opening_balance,
+           booked.during::numeric(14, 2)::text as earned,
+           paid.during::numeric(14, 2)::text as paid,
+           (booked.before - paid.before + booked.during - paid.during)::numeric(14, 2)::text as closing_balance
+    from booked, paid
+  `.execute(db);
+  const sums = rows[0];
+  if (!sums) throw new Error('statement balances missing');
+  return sums;
+}
+
+/** The month's lines: each fee or adjustment booked in it, and each void made in it, in the order they happened. */
+async function ledgerLines(
+  db: Db,
+  { partnerId, start, end }: { partnerId: string; start: Date; end: Date },
+): Promise<StatementLine[]> {
+  const lines = db
+    .selectFrom('commissions as c')
+    .leftJoin('referrals as r', 'r.id', 'c.referralId')
+    .select([
+      'c.id',
+      'c.createdAt',
+      'c.kind',
+      'c.monthYear',
+      'r.clientCompanyName',
+      'r.serviceType',
+      'c.amount',
+      'c.status',
+      'c.reason',
+      'c.voidedAt',
+      'c.voidReason',
+    ])
+    .where('c.partnerId', '=', partnerId);
+  const [booked, voided] = await Promise.all([
+    lines.where('c.createdAt', '>=', start).where('c.createdAt', '<', end).execute(),
+    lines.where('c.status', '=', 'voided').where('c.voidedAt', '>=', start).where('c.voidedAt', '<', end).execute(),
+  ]);
+  const entries = [
+    ...booked.map(({ createdAt, kind, ...line }) => ({ ...line, at: createdAt, kind: LINE_KIND_LABELS[kind] })),
+    ...voided.map(({ voidedAt, amount, kind: _kind, ...line }) => ({
+      ...line,
+      voidedAt,
+      at: voidedAt ?? start,
+      kind: VOID_KIND,
+      amount: negated(amount),
+    })),
+  ];
+  entries.sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
+  return entries.map(({ id: _id, at, ...line }) => ({ ...line, date: dayOf(at) }));
+}
+
+/** The month's payments: the partner's lines of the payouts made in it, and the lines that came back in it. */
+async function ledgerPayouts(
+  db: Db,
+  { partnerId, start, end }: { partnerId: string; start: Date; end: Date },
+): Promise<StatementPayout[]> {
+  const [paid, returned] = await Promise.all([
+    partnerPayoutLines(db, partnerId).where('p.createdAt', '>=', start).where('p.createdAt', '<', end).execute(),
+    partnerPayoutLines(db, partnerId)
+      .where('l.status', '=', 'returned')
+      .where('l.resolvedAt', '>=', start)
+      .where('l.resolvedAt', '<', end)
+      .execute(),
+  ]);
+  const entries = [
+    ...paid.map((line) => ({ ...line, entry: 'paid' as const, date: line.paidAt })),
+    ...returned.map((line) => ({ ...line, entry: 'returned' as const, date: line.resolvedAt ?? line.paidAt })),
+  ];
+  entries.sort((a, b) => a.date.getTime() - b.date.getTime() || a.id.localeCompare(b.id));
+  return entries.map((line) => ({
+    entry: line.entry,
+    date: line.date,
+    reference: line.reference,
+    method: line.method,
+    amount: line.amount,
+    commissionCount: Number(line.commissionCount),
+    status: line.status,
+    returnCode: line.returnCode,
+    returnReason: line.returnReason,
+  }));
 }
 
 export async function buildStatement(db: Db, partnerId: string, month: string): Promise<Statement> {
@@ -131,76 +246,23 @@ export async function buildStatement(db: Db, partnerId: string, month: string): 
     .where('id', '=', partnerId)
     .executeTakeFirst();
   if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
-  const start = monthStart(month);
-  const end = nextMonthStart(month);
-  const owed = sql.join(OWED_STATUSES.map((status) => sql.lit(status)));
-
-  const [balances, lines, payouts] = await Promise.all([
-    sql<{ openingBalance: string; earned: string; paid: string; closingBalance: string }>`
-      with sums as (
-        select
-          coalesce(sum(amount) filter (where month_year < ${month} and status in (${owed})), 0) as earned_before,
-          coalesce(sum(amount) filter (where status = 'paid' and payment_date < ${start}), 0) as paid_before,
-          coalesce(sum(amount) filter (where month_year = ${month} and status in (${owed})), 0) as earned,
-          coalesce(sum(amount) filter (where status = 'paid' and payment_date >= ${start} and payment_date < ${end}), 0) as paid
-        from commissions where partner_id = ${partnerId}
-      )
-      select (earned_before - paid_before)::numeric(14, 2)::text as opening_balance,
-             earned::numeric(14, 2)::text as earned,
-             paid::numeric(14, 2)::text as paid,
-             (earned_before - paid_before + earned - paid)::numeric(14, 2)::text as closing_balance
-      from sums
-    `.execute(db),
-    db
-      .selectFrom('commissions as c')
-      .leftJoin('referrals as r', 'r.id', 'c.referralId')
-      .select([
-        'c.kind',
-        'c.monthYear',
-        'r.clientCompanyName',
-        'r.serviceType',
-        'c.amount',
-        'c.status',
-        'c.reason',
-        'c.voidReason',
-      ])
-      .where('c.partnerId', '=', partnerId)
-      .where('c.monthYear', '=', month)
-      .orderBy('r.clientCompanyName')
-      .orderBy('c.id')
-      .execute(),
-    partnerPayoutLines(db, partnerId)
-      .where('p.createdAt', '>=', start)
-      .where('p.createdAt', '<', end)
-      .orderBy('p.createdAt')
-      .orderBy('p.id')
-      .execute(),
+  const period = { partnerId, start: monthStart(month), end: nextMonthStart(month) };
+  const [sums, lines, payouts] = await Promise.all([
+    balances(db, period),
+    ledgerLines(db, period),
+    ledgerPayouts(db, period),
   ]);
-  const sums = balances.rows[0];
-  if (!sums) throw new Error('statement balances missing');
   return {
     firmName: PRODUCT_NAME,
     partner,
     month,
-    periodStart: start.toISOString().slice(0, 10),
-    periodEnd: new Date(end.getTime() - 86_400_000).toISOString().slice(0, 10),
+    periodStart: dayOf(period.start),
+    periodEnd: dayOf(new Date(period.end.getTime() - 86_400_000)),
     ...sums,
-    lines: lines.map(({ kind, ...line }) => ({ ...line, kind: LINE_KIND_LABELS[kind] })),
-    payouts: payouts.map((payout) => ({
-      reference: payout.reference,
-      paidAt: payout.paidAt,
-      method: payout.method,
-      amount: payout.amount,
-      commissionCount: Number(payout.commissionCount),
-      status: payout.status,
-      returnReason: payout.returnReason,
-      resolvedAt: payout.resolvedAt,
-    })),
+    lines,
+    payouts,
   };
 }
-
-/** A payment as the CSV lists it, leaving the balance: "-150.00"; nothing paid is "0.00", not "-0.00". */
-const paidOut = (amount: string) => (amount === '0.00' ? amount : `-${amount}`.replace('--', ''));
 
 const methodLabel = (method: string | null) =>
   method ? ((PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method) : '';
@@ -226,21 +288,22 @@ export function statementCsvRows(
     { ...blank, section: 'Opening balance', date: statement.periodStart, amount: statement.openingBalance },
     ...statement.lines.map((line) => ({
       section: line.kind,
-      date: '',
+      date: line.date,
       month: line.monthYear,
       description: line.clientCompanyName ?? 'Adjustment',
       detail: lineDetail(line),
-      amount: countedAmount(line),
+      amount: line.amount,
       status: COMMISSION_STATUS_LABELS[line.status],
       note: lineNote(line),
     })),
+    // A payment leaves the balance (negative); a returned one comes back to it.
     ...statement.payouts.map((payout) => ({
       ...blank,
-      section: 'Payout',
-      date: payout.paidAt.toISOString().slice(0, 10),
+      section: payout.entry === 'returned' ? 'Returned payout' : 'Payout',
+      date: dayOf(payout.date),
       description: payout.reference,
       detail: methodLabel(payout.method),
-      amount: paidOut(paidAmount(payout)),
+      amount: negated(paymentAmount(payout)),
       status: PAYOUT_LINE_STATUS_LABELS[payout.status],
       note: payoutNote(payout),
     })),
@@ -389,41 +452,51 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
   writer.table({
     title: 'Commissions and adjustments',
     columns: [
-      { x: PAGE.margin, header: 'Type', width: 66, cell: (line: StatementLine) => line.kind },
-      { x: PAGE.margin + 70, header: 'Client', width: 195, cell: (line) => line.clientCompanyName ?? 'Adjustment' },
-      { x: PAGE.margin + 270, header: 'Service', width: 110, cell: lineDetail },
-      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (line) => formatMoney(countedAmount(line)) },
+      { x: PAGE.margin, header: 'Date', cell: (line: StatementLine) => line.date },
+      { x: PAGE.margin + 60, header: 'Type', width: 54, cell: (line) => line.kind },
+      { x: PAGE.margin + 118, header: 'Client', width: 150, cell: (line) => line.clientCompanyName ?? 'Adjustment' },
+      { x: PAGE.margin + 272, header: 'Service', width: 104, cell: lineDetail },
+      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (line) => formatMoney(line.amount) },
       { x: PAGE.margin + 452, header: 'Status', cell: (line) => COMMISSION_STATUS_LABELS[line.status] },
     ],
     items: statement.lines,
     empty: 'No commissions this month',
     total: { label: 'Earned this month', amount: statement.earned },
   });
-  for (const line of statement.lines.filter((item) => item.status !== 'pending' && item.status !== 'paid'))
+  for (const line of statement.lines.filter((item) => lineNote(item)))
     writer.text(`${line.clientCompanyName ?? 'Adjustment'}: ${lineNote(line)}`, { size: 8 });
   writer.gap(10);
 
   writer.table({
     title: 'Payouts',
     columns: [
-      { x: PAGE.margin, header: 'Date', cell: (payout: StatementPayout) => payout.paidAt.toISOString().slice(0, 10) },
-      { x: PAGE.margin + 80, header: 'Reference', cell: (payout) => payout.reference },
+      { x: PAGE.margin, header: 'Date', cell: (payout: StatementPayout) => dayOf(payout.date) },
+      {
+        x: PAGE.margin + 60,
+        header: 'Reference',
+        width: 180,
+        cell: (payout) => (payout.entry === 'returned' ? `Returned: ${payout.reference}` : payout.reference),
+      },
       { x: PAGE.margin + 250, header: 'Method', cell: (payout) => methodLabel(payout.method) },
       { x: PAGE.margin + 360, header: 'Lines', cell: (payout) => String(payout.commissionCount) },
-      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (payout) => formatMoney(paidAmount(payout)) },
+      { x: PAGE.margin + 440, header: 'Amount', right: true, cell: (payout) => formatMoney(paymentAmount(payout)) },
       { x: PAGE.margin + 452, header: 'Status', cell: (payout) => PAYOUT_LINE_STATUS_LABELS[payout.status] },
     ],
     items: statement.payouts,
     empty: 'No payouts this month',
     total: { label: 'Paid this month', amount: statement.paid },
   });
-  for (const payout of statement.payouts.filter((item) => item.status === 'returned'))
+  for (const payout of statement.payouts.filter((item) => item.entry === 'returned'))
     writer.text(`${payout.reference}: ${payoutNote(payout)}`, { size: 8 });
   writer.gap(10);
   writer.total('Closing balance', statement.closingBalance, right);
   writer.gap(16);
   writer.text(
-    'Amounts in US dollars. The balance is commissions earned less payouts made; a failed payment stays owed, a voided line is not.',
+    'Amounts in US dollars. Each line stands in the month it happened, so this statement does not change once the month is over;',
+    { size: 8 },
+  );
+  writer.text(
+    'Status is where a line stands today. The balance is what was earned less what was voided and paid; a returned payment is owed again.',
     { size: 8 },
   );
   return doc.save();

@@ -394,7 +394,10 @@ async function seedDemoClientPayments(deps: AppDeps, now: Date): Promise<void> {
       from commissions c join referrals r on r.id = c.referral_id
       where c.kind = 'recurring'`.execute(trx);
     await sql`
-      update commissions c set client_payment_id = p.id, due_by = p.paid_at + ${DEFAULT_PAYOUT_DAYS}::int, payable_from = p.paid_at
+      update commissions c set client_payment_id = p.id, due_by = p.paid_at + ${DEFAULT_PAYOUT_DAYS}::int, payable_from = p.paid_at,
+        -- Booked on the day the client paid, so each month's statement lists the fees of that month.
+        created_at = least((p.paid_at::timestamp + interval '12 hours') at time zone 'UTC', ${now}::timestamptz),
+        updated_at = least((p.paid_at::timestamp + interval '12 hours') at time zone 'UTC', ${now}::timestamptz)
       from client_payments p where p.external_id = 'demo:' || c.id::text`.execute(trx);
     // Stripe sent a paid invoice whose customer email is no client's: it waits in the Client payments
     // panel for an admin to match it to the client it was for.
