@@ -326,6 +326,13 @@ export interface PayoutLinesTable {
   resolvedBy: string | null;
 }
 
+/** Each commission a partner's line of a payout paid (migration 0033), kept when the line comes back. */
+export interface PayoutLineCommissionsTable {
+  payoutId: string;
+  partnerId: string;
+  commissionId: string;
+}
+
 /** The fixed header of a payout's NACHA file, set when the file is first built. */
 export interface AchFilesTable {
   payoutId: string;
@@ -580,6 +587,7 @@ export interface Database {
   referralVisits: ReferralVisitsTable;
   payouts: PayoutsTable;
   payoutLines: PayoutLinesTable;
+  payoutLineCommissions: PayoutLineCommissionsTable;
   achFiles: AchFilesTable;
   referralStageCounts: ReferralStageCountsTable;
   programMonths: ProgramMonthsTable;
@@ -816,6 +824,7 @@ export const TABLE_COLUMNS = {
     'createdAt',
     'sentAt',
   ],
+  payoutLineCommissions: ['payoutId', 'partnerId', 'commissionId'],
   payoutLines: [
     'payoutId',
     'partnerId',

@@ -210,3 +210,27 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(payout.properties.resolvedAt)).toContain('date-time');
   });
 });
+
+describe('a returned payout once its fees are paid again', () => {
+  it('still lists the fees it carried, now paid in the later payout, which lists them too', async () => {
+    t.clock.now = new Date('2026-06-01T09:00:00Z');
+    for (const id of [ids.april!, ids.aprilQuay!]) await t.caller(admin).admin.retryCommission({ id });
+    const repaid = await payAndSend([ids.april!, ids.aprilQuay!], '2026-06-05');
+
+    const again = (await t.request(partner.user, 'GET', `/api/partners/payouts/${returned.id}`)).json<{
+      status: string;
+      commissions: { id: string; status: string }[];
+    }>();
+    expect(again.status).toBe('returned');
+    expect(again.commissions.map((c) => [c.id, c.status]).sort()).toEqual(
+      [
+        [ids.april, 'paid'],
+        [ids.aprilQuay, 'paid'],
+      ].sort(),
+    );
+    const later = (await t.request(partner.user, 'GET', `/api/partners/payouts/${repaid.id}`)).json<{
+      commissions: { id: string }[];
+    }>();
+    expect(later.commissions.map((c) => c.id).sort()).toEqual([ids.april, ids.aprilQuay].sort());
+  });
+});

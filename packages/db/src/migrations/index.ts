@@ -32,6 +32,7 @@ import * as m0029 from './0029-suspension-reason';
 import * as m0030 from './0030-ach-files';
 import * as m0031 from './0031-unplaced-bookings';
 import * as m0032 from './0032-payable-from';
+import * as m0033 from './0033-payout-line-commissions';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0030-ach-files': m0030,
   '0031-unplaced-bookings': m0031,
   '0032-payable-from': m0032,
+  '0033-payout-line-commissions': m0033,
 };
 
 export const migrationProvider: MigrationProvider = {

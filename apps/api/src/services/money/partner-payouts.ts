@@ -76,14 +76,17 @@ export async function listPartnerPayouts(db: Db, partnerId: string): Promise<Par
 }
 
 /**
- * One of the partner's payouts with its commissions (a returned one's are failed, until they are offered
- * again); a payout the partner had no line in is "not found".
+ * One of the partner's payouts with the commissions its line paid, each as it stands today: a returned
+ * line's fees are failed until they are offered again, then pending, then paid in a later payout. A payout
+ * the partner had no line in is "not found".
  */
 export async function getPartnerPayout(db: Db, partnerId: string, payoutId: string): Promise<PartnerPayoutDetail> {
   const row = await partnerPayoutLines(db, partnerId).where('p.id', '=', payoutId).executeTakeFirst();
   if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
   const commissions = await partnerCommissions(db, partnerId)
-    .where('c.payoutId', '=', payoutId)
+    .innerJoin('payoutLineCommissions as lc', 'lc.commissionId', 'c.id')
+    .where('lc.payoutId', '=', payoutId)
+    .where('lc.partnerId', '=', partnerId)
     .orderBy('c.monthYear', 'desc')
     .orderBy('c.id')
     .execute();

@@ -37,6 +37,11 @@ export async function insertPayoutLines(trx: DbOrTx, payoutId: string): Promise<
     where c.payout_id = ${payoutId}
     group by c.payout_id, c.partner_id
   `.execute(trx);
+  // What each line paid, kept when a returned line's fees are paid again in a later payout.
+  await sql`
+    insert into payout_line_commissions (payout_id, partner_id, commission_id)
+    select c.payout_id, c.partner_id, c.id from commissions c where c.payout_id = ${payoutId}
+  `.execute(trx);
 }
 
 export interface PayoutLineTotals {
