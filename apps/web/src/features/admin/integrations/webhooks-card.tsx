@@ -31,6 +31,7 @@ import {
 import { IconDots, IconPlus, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { StackedForm } from '../../../layout/form-actions';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 import { errorMessage, httpStatusOf } from '../../../lib/errors';
 import { useIdempotentCreate, useSubmitOnce } from '../../../lib/use-submit-once';
 import { afterWebhookChange, afterWebhookDelivery } from '../../../lib/invalidate';
@@ -413,17 +414,15 @@ export function WebhooksCard() {
           </>
         )}
       </QueryList>
-      <Modal opened={adding} onClose={() => setAdding(false)} title="Add webhook" size="lg">
-        {adding && (
-          <CreateWebhookForm
-            onCancel={() => setAdding(false)}
-            onCreated={(value) => {
-              setAdding(false);
-              setSecret({ value, title: 'Webhook added' });
-            }}
-          />
-        )}
-      </Modal>
+      <FreshDialog opened={adding} onClose={() => setAdding(false)} title="Add webhook" size="lg">
+        <CreateWebhookForm
+          onCancel={() => setAdding(false)}
+          onCreated={(value) => {
+            setAdding(false);
+            setSecret({ value, title: 'Webhook added' });
+          }}
+        />
+      </FreshDialog>
       <SecretDialog secret={secret?.value ?? null} title={secret?.title ?? ''} onClose={() => setSecret(null)} />
       <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(null)} />
     </ListSection>

@@ -9,6 +9,7 @@ import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { postFormWithProgress, UploadCancelled, type UploadOptions } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
 import { MaterialForm, type MaterialFormValues } from './material-form';
+import { FreshItemDialog } from '../../../layout/fresh-dialog';
 
 /** Sends a file to the multipart route with the session's bearer token, reporting progress; answers the new material. */
 export async function uploadMaterial(values: MaterialFormValues, options: UploadOptions): Promise<AdminMaterial> {
@@ -105,22 +106,22 @@ export function EditMaterialDialog({ material, onClose }: { material: AdminMater
   }
 
   return (
-    <Modal opened={material !== null} onClose={onClose} title="Edit Marketing Material" size="lg">
-      {material && (
+    <FreshItemDialog item={material} onClose={onClose} title="Edit Marketing Material" size="lg">
+      {(shown) => (
         <MaterialForm
           mode="edit"
           submitLabel="Save Changes"
           initial={{
             source: 'link',
-            title: material.title,
-            description: material.description ?? '',
-            type: material.type,
-            fileUrl: material.fileUrl ?? '',
+            title: shown.title,
+            description: shown.description ?? '',
+            type: shown.type,
+            fileUrl: shown.fileUrl ?? '',
           }}
           onSubmit={save}
           onCancel={onClose}
         />
       )}
-    </Modal>
+    </FreshItemDialog>
   );
 }

@@ -2,7 +2,7 @@
 // required reason, optionally for a month other than the current one. The server makes it a
 // pending commission, paid (or deducted) with the partner's next payout, and mails the partner.
 
-import { Modal, SegmentedControl, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { adjustmentInput, COMMISSION_MESSAGES, type CommissionKind } from '@portal/contracts';
 import { formatMoney, monthKey } from '@portal/contracts/plain';
@@ -11,6 +11,7 @@ import { afterCommissionChange } from '../../../lib/invalidate';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useFormMutation } from '../../../lib/use-form-mutation';
 import { StackedForm } from '../../../layout/form-actions';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 import { PartnerPicker, type PartnerOption } from '../partners/partner-picker';
 import { MonthInput } from '../../../components/month-input';
 
@@ -161,16 +162,14 @@ export function AdjustmentDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add adjustment">
-      {opened && (
-        <AdjustmentForm
-          initialPartner={partner}
-          now={new Date()}
-          onSubmit={(values) => void submit.run(values)}
-          onCancel={onClose}
-          submitting={submit.pending}
-        />
-      )}
-    </Modal>
+    <FreshDialog opened={opened} onClose={onClose} title="Add adjustment">
+      <AdjustmentForm
+        initialPartner={partner}
+        now={new Date()}
+        onSubmit={(values) => void submit.run(values)}
+        onCancel={onClose}
+        submitting={submit.pending}
+      />
+    </FreshDialog>
   );
 }
