@@ -21,7 +21,7 @@ const LOOK: Record<PasswordStrength, { value: number; color: string }> = {
   strong: { value: 100, color: 'teal' },
 };
 
-export function PasswordStrengthHint({
+function PasswordStrengthHint({
   password,
   minLength = AUTH_PASSWORD_MIN,
 }: {
