@@ -33,6 +33,7 @@ import * as m0030 from './0030-ach-files';
 import * as m0031 from './0031-unplaced-bookings';
 import * as m0032 from './0032-payable-from';
 import * as m0033 from './0033-payout-line-commissions';
+import * as m0034 from './0034-pending-order';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0031-unplaced-bookings': m0031,
   '0032-payable-from': m0032,
   '0033-payout-line-commissions': m0033,
+  '0034-pending-order': m0034,
 };
 
 export const migrationProvider: MigrationProvider = {
