@@ -220,6 +220,10 @@ describe('Commissions tab', () => {
     const now = new Date();
     const lastMonth = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
     expect(await screen.findByDisplayValue(formatMonthKey(lastMonth), {}, SLOW)).toBeTruthy();
+    // The card says a statement is a ledger of its month, which a closed month never changes.
+    expect(screen.getByTestId('statement-rule').textContent).toContain(
+      'A month’s statement stays the same once the month is over.',
+    );
   });
 
   it('groups paid lines under their payout with reference, date and amount', async () => {

@@ -314,6 +314,10 @@ export function partnerMonths(
   return { first, statements: monthsBetween(first, lastClosed), commissions: monthsBetween(first, current) };
 }
 
+/** How a statement reads: what happened in its month, so a closed month stays as it was. */
+const STATEMENT_RULE =
+  'Each statement lists what happened in its month: fees as they are earned or voided, payouts as they are made or come back. A month’s statement stays the same once the month is over.';
+
 /** The Monthly statements card: a closed month's PDF or CSV, or when the first one is ready. */
 function MonthlyStatements({ partner }: { partner: PartnerProfile }) {
   const { first, statements } = partnerMonths(partner);
@@ -321,6 +325,9 @@ function MonthlyStatements({ partner }: { partner: PartnerProfile }) {
     <Card withBorder padding="md" radius="md">
       <Stack gap="xs">
         <Text fw={600}>Monthly statements</Text>
+        <Text size="sm" c="dimmed" data-testid="statement-rule">
+          {STATEMENT_RULE}
+        </Text>
         {statements.length > 0 ? (
           <StatementDownloads
             fileLabel="statement"
