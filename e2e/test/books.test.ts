@@ -3,7 +3,7 @@
 // statement as PDF; the admin finds the 1099-NEC report in Export Data.
 
 import { readFileSync } from 'node:fs';
-import { formatMonthKey, previousMonthKey } from '@portal/contracts/plain';
+import { formatMonthKey, monthKey, previousMonthKey } from '@portal/contracts/plain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partnerSeed } from '../src/api-client';
 import { DESKTOP, MOBILE, usePortal, VIEWS } from '../src/harness';
@@ -147,11 +147,11 @@ describe('statements and tax information in Chromium', () => {
   it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
     const client = journey.api();
     const big = partnerSeed('big.earner@e2e.test', 'Big Earner Media', 'Bea Earner');
-    const { id: partnerId } = await client.createPartner(adminToken, big);
+    const { id: bigEarnerId } = await client.createPartner(adminToken, big);
     // 25 controller clients: 25 x 100.00 = 2,500.00 pending, past this year's 1099-NEC threshold.
     for (let i = 1; i <= 25; i++) {
       await client.addWonClient(adminToken, {
-        partnerId,
+        partnerId: bigEarnerId,
         clientCompanyName: `Store ${i}`,
         serviceType: 'controller',
         monthlyValue: 2500,
@@ -187,9 +187,16 @@ describe('statements and tax information in Chromium', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`statement-statement-makers-llc-${MONTH}.csv`);
     const csv = readFileSync(await download.path(), 'utf8');
-    // The month just ended: its commissions; the payout of this month is on the next statement.
-    expect(csv).toContain('"Lighthouse Provisions"');
+    // A statement lists what was booked in its month: the month just ended was accrued today, so its fees
+    // and their payout stand on this month's statement, and the month just ended shows its balances only.
     expect(csv).toContain('"Closing balance"');
+    expect(csv).not.toContain('"Lighthouse Provisions"');
+    const thisMonth = await page.evaluate(
+      async ([path, token]) => (await fetch(path, { headers: { authorization: `Bearer ${token}` } })).text(),
+      [`/api/admin/partners/${partnerId}/statements/${monthKey(new Date())}.csv`, adminToken] as const,
+    );
+    expect(thisMonth).toContain('"Lighthouse Provisions"');
+    expect(thisMonth).toContain(`"Payout","`);
     await context.close();
   });
 
