@@ -558,7 +558,7 @@ const pendingCommissions = (db: DbOrTx, filter: PendingFilter | undefined, today
 /**
  * The ids of one page of the processor's list, in its order: by due date, fees without one counting as due
  * today, then oldest created first, then id. No index can hold `coalesce(due_by, today)` (today moves), and
- * sorting every offered fee for one page takes about a second at a million of them. That order is two ordered
+ * sorting every offered fee for one page takes most of a second at a million of them. That order is two ordered
  * runs merged: the fees with a deadline by (due_by, created_at, id), and those without one by (created_at, id),
  * all due today. Each run reads its partial index (migration 0034) up to the page's end (offset + limit) and
  * only those rows are sorted and cut, so a first page reads a page's worth of each index. The answer is the one
