@@ -346,14 +346,12 @@ describe('a statement is a ledger of what happened in its month', () => {
       .caller(admin)
       .admin.returnPayoutLine({ payoutId: payout.id, partnerId: owner.partnerId, returnCode: 'R02' });
     await t.caller(admin).admin.voidCommission({ id: later, reason: 'Client left before paying' });
-    await t
-      .caller(admin)
-      .admin.addAdjustment({
-        partnerId: owner.partnerId,
-        amount: '-10.00',
-        reason: 'Overpaid in June',
-        month: '2026-06',
-      });
+    await t.caller(admin).admin.addAdjustment({
+      partnerId: owner.partnerId,
+      amount: '-10.00',
+      reason: 'Overpaid in June',
+      month: '2026-06',
+    });
 
     // June reads as it did: only where its lines stand today has moved.
     expect(booked(await csv('2026-06'))).toEqual(booked(june));
