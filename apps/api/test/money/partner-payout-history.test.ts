@@ -38,32 +38,29 @@ beforeAll(async () => {
     contractStartDate: '2026-01-01',
     clientCompanyName: 'Harbor Goods',
   });
-  ids.march = await t.createCommission({
+  ids.march = await t.createBookedCommission({
     partnerId: partner.partnerId,
     referralId: referral,
     monthYear: '2026-03',
-    createdAt: new Date('2026-03-20T12:00:00Z'),
   });
   confirmed = await payAndSend([ids.march], '2026-04-06');
   await t.caller(admin).admin.confirmPayoutLine({ payoutId: confirmed.id, partnerId: partner.partnerId });
 
-  ids.april = await t.createCommission({
+  ids.april = await t.createBookedCommission({
     partnerId: partner.partnerId,
     referralId: referral,
     monthYear: '2026-04',
-    createdAt: new Date('2026-04-20T12:00:00Z'),
   });
   const second = await t.createReferral(partner.partnerId, {
     stage: 'won',
     contractStartDate: '2026-01-01',
     clientCompanyName: 'Quay Supplies',
   });
-  ids.aprilQuay = await t.createCommission({
+  ids.aprilQuay = await t.createBookedCommission({
     partnerId: partner.partnerId,
     referralId: second,
     monthYear: '2026-04',
     amount: '25.00',
-    createdAt: new Date('2026-04-20T12:00:00Z'),
   });
   returned = await payAndSend([ids.april, ids.aprilQuay], '2026-05-05');
   t.clock.now = new Date('2026-05-08T15:00:00Z');

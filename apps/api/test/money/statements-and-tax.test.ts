@@ -37,15 +37,9 @@ beforeAll(async () => {
   headers = await t.bearer(partner.user);
   adminHeaders = await t.bearer(admin);
   const asAdmin = () => t.caller(admin);
-  // Each month's fees are booked on its 20th: the statement of the month lists them.
+  // Each month's fees are booked in it: the statement of the month lists them.
   const partnerCommission = (referralId: string, monthYear: string, amount: string) =>
-    t.createCommission({
-      partnerId: partner.partnerId,
-      referralId,
-      monthYear,
-      amount,
-      createdAt: new Date(`${monthYear}-20T12:00:00Z`),
-    });
+    t.createBookedCommission({ partnerId: partner.partnerId, referralId, monthYear, amount });
 
   const alpha = await t.createReferral(partner.partnerId, {
     stage: 'won',

@@ -153,6 +153,8 @@ export interface AppFixtures {
   createPartner(options?: PartnerOptions): Promise<PartnerFixture>;
   createReferral(partnerId: string, options?: ReferralOptions): Promise<string>;
   createCommission(options: CommissionOptions): Promise<string>;
+  /** A commission booked on the 20th of the month it is for: that month's statement lists it. */
+  createBookedCommission(options: Omit<CommissionOptions, 'createdAt'>): Promise<string>;
   /** A commission of a new won referral of the partner, whose contract started in January of the commission's year. */
   createWonCommission(options: Omit<CommissionOptions, 'referralId'>): Promise<string>;
   /** A server-side tRPC caller acting as `user` (null: anonymous). */
@@ -192,6 +194,8 @@ const appFixtures = (deps: AppDeps, app: FastifyInstance): AppFixtures => {
     createPartner: (options) => createPartner(deps, options),
     createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
     createCommission: (options) => createCommission(deps, options),
+    createBookedCommission: (options) =>
+      createCommission(deps, { ...options, createdAt: new Date(`${options.monthYear}-20T12:00:00Z`) }),
     createWonCommission: (options) => createWonCommission(deps, options),
     caller: (user) => callerFor(deps, user),
     tokenFor: (user) => tokenFor(deps, user),
