@@ -61,14 +61,15 @@ async function chooseByKeys(page: Page, select: Locator, option: string) {
   await page.keyboard.press('ArrowDown');
   const listbox = page.getByRole('listbox');
   await listbox.waitFor();
-  for (let i = 0; i < 10; i++) {
-    const active = await page
-      .locator('[role="option"][data-combobox-selected]')
-      .textContent()
-      .catch(() => null);
-    if (active === option) break;
+  // The opened list marks its first option a moment after it shows: a key pressed before that is undone by it.
+  const active = page.locator('[role="option"][data-combobox-selected]');
+  await expect.poll(() => active.count()).toBe(1);
+  for (let i = 0; i < 10 && (await active.textContent()) !== option; i++) {
+    const before = await active.textContent();
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => active.textContent()).not.toBe(before);
   }
+  expect(await active.textContent()).toBe(option);
   await page.keyboard.press('Enter');
   await listbox.waitFor({ state: 'detached' });
   expect(await select.inputValue()).toBe(option);
