@@ -17,6 +17,7 @@ import { SettingsTab } from './settings-tab';
 import { SummaryCards } from './summary-cards';
 import { RecentBookingsCard } from '../leads/bookings-card';
 import { FunnelCard } from '../leads/funnel-card';
+import { DASHBOARD_TABS, isDashboardTab, type DashboardTab } from './dashboard-tabs';
 
 /** The partner's bookings this week and their lead funnel (visits → paying). */
 function PartnerLeads() {
@@ -37,11 +38,6 @@ function PartnerLeads() {
     </>
   );
 }
-
-export const DASHBOARD_TABS = ['referrals', 'commissions', 'marketing', 'settings'] as const;
-export type DashboardTab = (typeof DASHBOARD_TABS)[number];
-export const isDashboardTab = (value: unknown): value is DashboardTab =>
-  (DASHBOARD_TABS as readonly unknown[]).includes(value);
 
 const TAB_HEADS: Record<DashboardTab, { label: string; icon: ReactNode }> = {
   referrals: { label: 'Referrals', icon: <IconChartBar size={16} /> },

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isDashboardTab, PartnerDashboard, type DashboardTab } from '../../features/partner/partner-dashboard';
+import { isDashboardTab, type DashboardTab } from '../../features/partner/dashboard-tabs';
+import { PartnerDashboard } from '../../features/partner/partner-dashboard';
 
 export const Route = createFileRoute('/_partner/dashboard')({
   validateSearch: (search: Record<string, unknown>): { tab?: DashboardTab } =>
