@@ -204,7 +204,13 @@ async function ledgerLines(
       amount: negated(amount),
     })),
   ];
-  entries.sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
+  // By time, then by client (lines booked at the same moment, as an accrual run's), then by id.
+  entries.sort(
+    (a, b) =>
+      a.at.getTime() - b.at.getTime() ||
+      (a.clientCompanyName ?? '').localeCompare(b.clientCompanyName ?? '') ||
+      a.id.localeCompare(b.id),
+  );
   return entries.map(({ id: _id, at, ...line }) => ({ ...line, date: dayOf(at) }));
 }
 
