@@ -704,14 +704,18 @@ describe('invariants of commissions and partner totals', () => {
       }),
       {
         numRuns: 25,
-        // Besides the random runs, one that surely pays and then refunds a client's payment (a refund needs a
-        // payment before it, which a random run does not always draw), and one that surely voids the prelude's
-        // pending fee (a void needs a pending fee, and twenty-five random runs have drawn none).
+        // Besides the random runs, one that surely draws every kind the coverage checks below count (a refund
+        // needs a payment before it, a second payment of a month earns nothing, and twenty-five random runs do
+        // not always draw a reimport or an adjustment), and one that surely voids the prelude's pending fee.
         examples: [
           [
             [
               { kind: 'pay', pick: 0, offset: -1, day: 5, amountCents: 150_000, cost: 'none', costPermille: 0 },
+              { kind: 'pay', pick: 0, offset: -1, day: 6, amountCents: 20_000, cost: 'none', costPermille: 0 },
+              { kind: 'reimport', pick: 0, offset: -2, day: 7, amountCents: 150_000, costPermille: 0 },
               { kind: 'refund', pick: 0, permille: 400 },
+              { kind: 'adjust', partner: 0, cents: 5_000, offset: 0 },
+              { kind: 'payout', picks: [true, true, true] },
             ],
           ],
           [[{ kind: 'void', pick: 0 }]],
