@@ -61,20 +61,27 @@ function deferred<T>() {
 
 function serve(
   preview: PayoutPreview,
-  { offered = true, pay = () => PAID }: { offered?: boolean; pay?: () => unknown } = {},
+  {
+    offered = true,
+    pay = () => PAID,
+    loaded = Promise.resolve(),
+  }: { offered?: boolean; pay?: () => unknown; loaded?: Promise<void> } = {},
 ) {
   const items = offered ? [fee(1, 'Ach Agency'), fee(2, 'PayPal Studio')] : [];
   return serveTrpc({
-    'admin.pendingCommissions': () => ({
-      items,
-      openClawbacks: [],
-      total: items.length,
-      totalAmount: offered ? '240.00' : '0.00',
-      limit: 25,
-      offset: 0,
-      minimumPayout: '50.00',
-      notYetOffered: HELD,
-    }),
+    'admin.pendingCommissions': async () => {
+      await loaded;
+      return {
+        items,
+        openClawbacks: [],
+        total: items.length,
+        totalAmount: offered ? '240.00' : '0.00',
+        limit: 25,
+        offset: 0,
+        minimumPayout: '50.00',
+        notYetOffered: HELD,
+      };
+    },
     'admin.payouts': () => ({ items: [], total: 0, limit: 5, offset: 0 }),
     'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }),
     'admin.failedCommissions': () => [],
@@ -174,6 +181,19 @@ describe('Process N Payouts asks first', () => {
       matching: {},
       idempotencyKey: expect.any(String),
     });
+  });
+});
+
+describe('the due count', () => {
+  it('shows no count while the queue loads, then the number due', async () => {
+    const queue = deferred<void>();
+    serve(PREVIEW, { loaded: queue.promise });
+    renderInRouter(<PayoutProcessor />);
+    await screen.findByRole('status', { name: 'Loading pending commissions' });
+    // "0 due" while nothing has answered would say there is nothing to pay.
+    expect(screen.queryByTestId('pending-count')).toBeNull();
+    queue.resolve();
+    expect((await screen.findByTestId('pending-count')).textContent).toBe('2 due');
   });
 });
 

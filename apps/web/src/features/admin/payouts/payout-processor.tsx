@@ -239,9 +239,12 @@ export function PayoutProcessor() {
           <Title order={2} size="h4">
             Payout Processor
           </Title>
-          <Badge variant="filled" autoContrast color={total ? 'yellow.4' : 'gray.7'} data-testid="pending-count">
-            {total.toLocaleString('en-US')} due
-          </Badge>
+          {/* The count once the queue has answered: while it loads, "0 due" would say there is nothing to pay. */}
+          {pending.data && (
+            <Badge variant="filled" autoContrast color={total ? 'yellow.4' : 'gray.7'} data-testid="pending-count">
+              {total.toLocaleString('en-US')} due
+            </Badge>
+          )}
         </Group>
         <Group gap="sm">
           {pending.data?.proposedPayoutDate && (
