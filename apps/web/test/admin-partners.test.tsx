@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AffiliateRows } from '../src/features/admin/partners/affiliate-rows';
-import { nextSort } from '../src/features/admin/partners/affiliates-table';
+import { nextSort, SortButton } from '../src/features/admin/partners/affiliates-table';
 import { CreatePartnerForm, toCreatePartnerPayload } from '../src/features/admin/partners/create-partner-dialog';
 import { AdminMetricCards, formatRate } from '../src/features/admin/dashboard/metric-cards';
 import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approval-queue';
@@ -103,6 +103,14 @@ describe('affiliates table rows', () => {
     expect(nextSort('companyName', 'currentMrr')).toBe('-currentMrr');
     expect(nextSort('-createdAt', 'joinedAt')).toBe('-joinedAt');
     expect(nextSort('-joinedAt', 'joinedAt')).toBe('joinedAt');
+  });
+
+  it('keeps the sort arrow full size beside a header that wraps onto two lines', () => {
+    renderWithProviders(
+      <SortButton field="totalLifetimeCommissions" sort="-createdAt" onSort={vi.fn()} label="Total Earned" />,
+    );
+    const arrow = screen.getByRole('button', { name: 'Total Earned' }).querySelector('svg');
+    expect(arrow?.style.flexShrink).toBe('0');
   });
 });
 

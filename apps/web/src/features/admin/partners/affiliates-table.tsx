@@ -35,7 +35,7 @@ export function nextSort(current: Sort, field: SortField): Sort {
 }
 
 /** A sortable column's header: a button that sorts by it, with the direction as an arrow. */
-function SortButton({
+export function SortButton({
   field,
   sort,
   onSort,
@@ -54,7 +54,8 @@ function SortButton({
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700, fontSize: 'inherit' }}
     >
       {label}
-      <Icon size={14} aria-hidden />
+      {/* A header that wraps ("Total / Earned") squeezes its row: the arrow keeps its size. */}
+      <Icon size={14} aria-hidden style={{ flexShrink: 0 }} />
     </UnstyledButton>
   );
 }
