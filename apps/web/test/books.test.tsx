@@ -10,7 +10,7 @@ import { CommissionsTab, groupByPayout, monthsBetween, partnerMonths } from '../
 import { TaxInformationCard } from '../src/features/partner/tax-information-card';
 import { renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
-import { aPartnerProfile } from './fixtures';
+import { aCommission, aPartnerProfile } from './fixtures';
 
 /** The machine is shared: give a render up to ten seconds. */
 const SLOW = { timeout: 10_000 };
@@ -28,24 +28,14 @@ afterEach(() => {
 
 const PAYOUT_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const line = (id: number, change: Partial<CommissionLine>): CommissionLine => ({
-  id: `11111111-1111-4111-8111-${String(id).padStart(12, '0')}`,
-  partnerId: '22222222-2222-4222-8222-222222222222',
-  referralId: '33333333-3333-4333-8333-333333333333',
-  clientCompanyName: `Client ${id}`,
-  amount: '50.00',
-  monthYear: '2026-02',
-  kind: 'recurring',
-  reason: null,
-  voidedAt: null,
-  voidReason: null,
-  status: 'pending',
-  paymentDate: null,
-  paymentMethod: null,
-  paymentReference: null,
-  failureReason: null,
+  ...aCommission({
+    id: `11111111-1111-4111-8111-${String(id).padStart(12, '0')}`,
+    clientCompanyName: `Client ${id}`,
+    monthYear: '2026-02',
+    createdAt: '2026-03-01T00:00:00.000Z',
+    updatedAt: '2026-03-01T00:00:00.000Z',
+  }),
   payoutId: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
   ...change,
 });
 const paid = (id: number, month: string) =>

@@ -2,6 +2,7 @@
 // empty value, so a test names only the fields its rule is about.
 
 import type {
+  Commission,
   PartnerDetails,
   PartnerMetrics,
   PartnerProfile,
@@ -102,6 +103,30 @@ export function aPendingCommission(fields: Partial<PendingCommission> = {}): Pen
     partnerId: '22222222-2222-4222-8222-222222222222',
     partnerCompanyName: 'Northwind Advisors',
     clientCompanyName: 'Alpha Store',
+    ...fields,
+  };
+}
+
+/** A pending recurring fee of $50.00 for October 2026, Alpha Store's, never paid, voided or failed; `fields` sets the rest. */
+export function aCommission(fields: Partial<Commission> = {}): Commission {
+  return {
+    id: 'a1111111-1111-4111-8111-111111111111',
+    partnerId: '22222222-2222-4222-8222-222222222222',
+    referralId: '33333333-3333-4333-8333-333333333333',
+    clientCompanyName: 'Alpha Store',
+    amount: '50.00',
+    monthYear: '2026-10',
+    kind: 'recurring',
+    status: 'pending',
+    reason: null,
+    voidedAt: null,
+    voidReason: null,
+    paymentDate: null,
+    paymentMethod: null,
+    paymentReference: null,
+    failureReason: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
     ...fields,
   };
 }

@@ -6,33 +6,25 @@ import type { PartnerCommission, PartnerPayoutLine } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerCommissions, PartnerPayouts } from '../src/features/admin/partners/partner-page/partner-lists';
+import { aCommission } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
 const PARTNER = '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b00';
 
-function aCommission(fields: Partial<PartnerCommission>): PartnerCommission {
+/** A pending fee of the partner's for November 2026, with no due, client-paid or return day. */
+function aPartnerCommission(fields: Partial<PartnerCommission>): PartnerCommission {
   return {
-    id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b01',
-    partnerId: PARTNER,
-    referralId: null,
-    clientCompanyName: 'Lumen Skincare',
-    amount: '100.00',
-    monthYear: '2026-11',
-    kind: 'recurring',
-    status: 'pending',
-    reason: null,
-    voidedAt: null,
-    voidReason: null,
-    paymentDate: null,
-    paymentMethod: null,
-    paymentReference: null,
-    failureReason: null,
+    ...aCommission({
+      partnerId: PARTNER,
+      referralId: null,
+      clientCompanyName: 'Lumen Skincare',
+      amount: '100.00',
+      monthYear: '2026-11',
+    }),
     dueBy: null,
     clientPaidAt: null,
     returnedAt: null,
-    createdAt: '2026-11-03T12:00:00.000Z',
-    updatedAt: '2026-11-03T12:00:00.000Z',
     ...fields,
   };
 }
@@ -61,8 +53,8 @@ async function payoutRows(items: PartnerPayoutLine[]) {
 describe("the partner page's commissions", () => {
   it('shows the day a pending fee is due, and none on a paid one', async () => {
     const items = [
-      aCommission({ dueBy: '2026-12-03' }),
-      aCommission({
+      aPartnerCommission({ dueBy: '2026-12-03' }),
+      aPartnerCommission({
         id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b02',
         monthYear: '2026-09',
         status: 'paid',
@@ -78,13 +70,13 @@ describe("the partner page's commissions", () => {
 
   it('gives a failed fee no paid date: the day its payment came back, or nothing', async () => {
     const items = [
-      aCommission({
+      aPartnerCommission({
         status: 'failed',
         paymentDate: '2026-10-20T15:00:00.000Z',
         failureReason: 'Returned: R02 Account closed',
         returnedAt: '2026-10-23T15:00:00.000Z',
       }),
-      aCommission({
+      aPartnerCommission({
         id: '0b6a3c1e-2f4d-4e5a-9b7c-8d9e0f1a2b02',
         monthYear: '2026-09',
         status: 'failed',
