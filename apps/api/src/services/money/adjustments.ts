@@ -1,13 +1,16 @@
 // Adjustments and voids. An admin adds a bonus (positive) or a clawback (negative) for
 // an active or suspended partner: a pending commission of that kind, paid with the partner's next
-// payout (net). A pending commission can be voided with a reason; it then counts in no total. A
-// paid one cannot: the money left, so a clawback takes it back. Each change is logged and mailed
-// to the partner in its own transaction. An adjustment is for a month that has started, and the same one
-// again within ADJUSTMENT_DUPLICATE_MINUTES (a retry, a double click) is refused naming the first.
+// payout (net). A pending commission can be voided with a reason; it then counts in no total, and the
+// clawbacks its client payment's refunds booked go with it. A paid one cannot: the money left, so a
+// clawback takes it back. Each change is logged and mailed to the partner in its own transaction. An
+// adjustment is for a month that has started, and the same one again within ADJUSTMENT_DUPLICATE_MINUTES
+// (a retry, a double click) is refused naming the first.
 
 import {
   ADJUSTMENT_DUPLICATE_MINUTES,
   COMMISSION_MESSAGES,
+  formatMoney,
+  fromCents,
   isMonthNotStarted,
   monthKey,
   toCents,
@@ -44,8 +47,8 @@ export interface BookAdjustmentOptions {
   reason: string;
   /** The client the partner's mail names, or null. */
   clientCompanyName: string | null;
-  /** More for the activity row (the client payment a refund's clawback takes back). */
-  details?: Record<string, unknown>;
+  /** The client payment whose refund a clawback takes back, kept on the line: voiding that payment's fee voids it too. */
+  clientPaymentId?: string | null;
   /** The admin or API key's user; null for the system. */
   actorId: string | null;
   now: Date;
@@ -65,7 +68,7 @@ export async function bookAdjustment(
     month,
     reason,
     clientCompanyName,
-    details,
+    clientPaymentId = null,
     actorId,
     now,
     mail,
@@ -81,6 +84,7 @@ export async function bookAdjustment(
       monthYear: month,
       kind,
       reason,
+      clientPaymentId,
       createdBy: actorId,
       createdAt: now,
       updatedAt: now,
@@ -92,7 +96,15 @@ export async function bookAdjustment(
     action: kind === 'bonus' ? 'commission.bonus_added' : 'commission.clawback_added',
     entityType: 'commission',
     entityId: row.id,
-    details: { partnerId, kind, amount: row.amount, monthYear: row.monthYear, reason, referralId, ...details },
+    details: {
+      partnerId,
+      kind,
+      amount: row.amount,
+      monthYear: row.monthYear,
+      reason,
+      referralId,
+      ...(clientPaymentId ? { clientPaymentId } : {}),
+    },
   });
   await notifyAdjustment(trx, {
     mail,
@@ -187,6 +199,78 @@ export async function lockCommission(
   return current;
 }
 
+/** A fee whose client payment's refund took part of it back in a payout: voiding it would take that part twice. */
+const refundClawbackPaid = (id: string, paidBack: string, rest: string) =>
+  `Commission ${id} cannot be voided: a refund of its client payment already took back ${formatMoney(paidBack)} of it in a payout. Record a clawback of the rest (${formatMoney(rest)}) instead.`;
+
+/**
+ * Voids, with a fee, the clawbacks the refunds of its client payment booked: a voided fee is taken back whole, and
+ * those lines take back part of the same fee, so standing beside the void they would take that part twice. A
+ * clawback paid out in a payout took its part back for good: the fee is then refused (409), and the rest of it is
+ * taken back with a clawback. Locks the client payment first, so a refund recorded at the same time either books
+ * its clawback before this reads them or finds the fee voided and books none.
+ */
+export async function voidRefundClawbacks(
+  trx: DbOrTx,
+  {
+    fee,
+    reason,
+    actorId,
+    now,
+  }: {
+    fee: Pick<CommissionRow, 'id' | 'kind' | 'amount' | 'clientPaymentId'>;
+    reason: string;
+    actorId: string | null;
+    now: Date;
+  },
+): Promise<CommissionRow[]> {
+  if (fee.kind !== 'recurring' || !fee.clientPaymentId) return [];
+  await trx.selectFrom('clientPayments').select('id').where('id', '=', fee.clientPaymentId).forUpdate().execute();
+  const clawbacks = await trx
+    .selectFrom('commissions')
+    .select(['id', 'status', 'amount'])
+    .where('clientPaymentId', '=', fee.clientPaymentId)
+    .where('kind', '=', 'clawback')
+    .where('status', '!=', 'voided')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const paidBack = -clawbacks
+    .filter((row) => row.status === 'paid')
+    .reduce((cents, row) => cents + toCents(row.amount), 0);
+  if (paidBack > 0)
+    throw DomainError.conflict(
+      refundClawbackPaid(fee.id, fromCents(paidBack), fromCents(toCents(fee.amount) - paidBack)),
+    );
+  if (clawbacks.length === 0) return [];
+  const voided = await trx
+    .updateTable('commissions')
+    .set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now })
+    .where(
+      'id',
+      'in',
+      clawbacks.map((row) => row.id),
+    )
+    .returningAll()
+    .execute();
+  for (const row of voided)
+    await logActivity(trx, {
+      userId: actorId,
+      action: 'commission.voided',
+      entityType: 'commission',
+      entityId: row.id,
+      details: {
+        partnerId: row.partnerId,
+        kind: row.kind,
+        amount: row.amount,
+        monthYear: row.monthYear,
+        reason,
+        voidedWith: fee.id,
+      },
+    });
+  return voided;
+}
+
 export async function voidCommission(
   db: Db,
   { id, reason, actorId, now, mail }: CommissionChange,
@@ -200,6 +284,7 @@ export async function voidCommission(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await voidRefundClawbacks(trx, { fee: row, reason, actorId, now });
     const referral = row.referralId
       ? await trx
           .selectFrom('referrals')

@@ -117,7 +117,7 @@ export async function applyClientPaymentRefund(
     month: payment.periodMonth,
     reason,
     clientCompanyName: payment.clientCompanyName,
-    details: { clientPaymentId: payment.id },
+    clientPaymentId: payment.id,
     actorId,
     now,
     mail,

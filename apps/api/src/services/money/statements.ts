@@ -68,9 +68,9 @@ const LINE_KIND_LABELS: Record<CommissionKind, string> = {
   clawback: 'Clawback',
 };
 
-/** The service of a client's line; an adjustment's reason. */
+/** An adjustment's reason, whether or not it names a client (it says why money moved); else the client's service. */
 const lineDetail = (line: StatementLine): string =>
-  line.serviceType ? SERVICE_TYPE_LABELS[line.serviceType] : (line.reason ?? '');
+  line.reason ?? (line.serviceType ? SERVICE_TYPE_LABELS[line.serviceType] : '');
 
 /**
  * A payment of the month: the partner's line in a payout made in it ('paid'), or a line of a payout that
