@@ -55,6 +55,14 @@ describe('the reason dialog of Mark failed and Void', () => {
     expect(onSubmit).toHaveBeenCalledWith({ id: item.id, reason: 'Duplicate entry' });
   });
 
+  it('paints its button a red dark enough for its white words to keep AA contrast in the light scheme', () => {
+    const dialog = renderDialog(vi.fn());
+    // Mantine's default filled red (red.6) under white 14 px text is 3.3:1; red.9 is 5.6:1.
+    expect(dialog.getByRole('button', { name: 'Void commission' }).style.getPropertyValue('--button-bg')).toBe(
+      'var(--mantine-color-red-9)',
+    );
+  });
+
   it('labels an adjustment without a client by its kind', () => {
     expect(pendingLabel({ clientCompanyName: null, kind: 'clawback' })).toBe('Clawback');
     expect(pendingDetail({ ...item, clientCompanyName: null, kind: 'bonus' })).toBe('Bonus, October 2026');

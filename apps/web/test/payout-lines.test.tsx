@@ -100,6 +100,8 @@ describe("a payout's partner lines", () => {
     await userEvent.click(dialog.getByRole('combobox', { name: 'Return code' }));
     await userEvent.click(await screen.findByRole('option', { name: /^R03 /, hidden: true }));
     const submit = dialog.getByRole<HTMLButtonElement>('button', { name: 'Record return' });
+    // A red dark enough for its white words to keep AA contrast in the light scheme.
+    expect(submit.style.getPropertyValue('--button-bg')).toBe('var(--mantine-color-red-9)');
     fireEvent.click(submit);
     expect(submit.disabled).toBe(true);
     expect(submit.textContent).toBe('Recording...');

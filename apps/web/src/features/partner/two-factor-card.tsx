@@ -58,7 +58,7 @@ export function TwoFactorCard() {
               <Button variant="default" onClick={() => setTurningOff(false)} disabled={disable.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" color="red" loading={disable.isPending}>
+              <Button type="submit" color="red.9" loading={disable.isPending}>
                 Turn off two-factor sign-in
               </Button>
             </Group>

@@ -119,7 +119,7 @@ function ConfirmResolution({ choice, onClose }: { choice: Choice | null; onClose
       onClose={onClose}
       title="Resolve the conflict"
       confirmLabel={picked?.label ?? 'Resolve'}
-      confirmColor="blue"
+      confirmColor="blue.8"
       size="md"
       run={(item) => resolve.mutateAsync({ id: item.conflict.id, resolution: item.resolution })}
       refresh={() => afterConflictResolved(utils)}

@@ -69,7 +69,7 @@ export function CommissionReasonDialog({
         onCancel={onClose}
         pending={pending}
         submitLabel={submitLabel}
-        submitColor="red"
+        submitColor="red.9"
       >
         <Text size="sm">
           {item?.partnerCompanyName} · {item ? pendingLabel(item) : ''} · {item ? formatMonthKey(item.monthYear) : ''} ·{' '}

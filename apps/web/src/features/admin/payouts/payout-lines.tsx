@@ -190,7 +190,7 @@ function ReturnLineDialog({
       gap="sm"
       pending={recordOnce.pending}
       submitLabel="Record return"
-      submitColor="red"
+      submitColor="red.9"
       busyLabel="Recording..."
     >
       {line && (

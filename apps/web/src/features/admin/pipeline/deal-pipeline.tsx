@@ -243,7 +243,7 @@ function LostReasonForm({
       onCancel={onCancel}
       pending={false}
       submitLabel="Mark as Lost"
-      submitColor="red"
+      submitColor="red.9"
     >
       <Text size="sm">
         Why was <b>{deal.clientCompanyName}</b> lost? This is optional and visible to admins only.

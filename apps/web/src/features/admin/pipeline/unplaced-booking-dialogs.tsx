@@ -108,7 +108,7 @@ export function DismissBookingForm({ booking, onClose }: { booking: UnplacedBook
       {...dismiss}
       reason={{ ...form.getInputProps('reason'), description: 'Kept with the booking, e.g. a test booking or spam' }}
       submitLabel="Dismiss booking"
-      submitColor="red"
+      submitColor="red.9"
     >
       <BookingSummary booking={booking} />
     </ReasonForm>
