@@ -1,10 +1,10 @@
-// The component tree around the router, the same in the browser (main.tsx) and on the server
-// (ssr/entry-server.tsx), so that a server-rendered public page hydrates without a mismatch.
+// The component tree around the SPA's router (spa.tsx): theme, toasts, tRPC and query clients, session.
+// The toasts load after the first render (layout/deferred-toasts.tsx), outside the first chunk.
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ResponsiveNotifications } from './layout/responsive-notifications';
+import { DeferredToasts } from './layout/deferred-toasts';
 import { ThemedRoot, useMarkInteractive } from './layout/themed-root';
 import { SessionProvider, useSession, type SessionStore } from './lib/session';
 import { trpc } from './lib/trpc';
@@ -37,7 +37,7 @@ export interface AppRootProps {
 export function AppRoot({ router, queryClient, trpcClient, session }: AppRootProps) {
   return (
     <ThemedRoot>
-      <ResponsiveNotifications />
+      <DeferredToasts />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <SessionProvider store={session}>

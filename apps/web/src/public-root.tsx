@@ -3,12 +3,12 @@
 // and the page, no router, no query or tRPC client, no session. The toast stack mounts after
 // hydration; the sign-in dialog loads its providers when first opened and hands over to the SPA.
 
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import type { AuthDialogProps } from './features/auth/auth-dialog';
 import { LandingPage } from './features/auth/landing-page';
 import { PublicReferralLanding } from './features/referral/public-referral-landing';
+import { DeferredToasts } from './layout/deferred-toasts';
 import { ThemedRoot, useMarkInteractive } from './layout/themed-root';
-import { ToastRegion } from './layout/toast-region';
 import { parseReferralSearch, type ReferralSearch } from './lib/referral-search';
 import type { SsrData } from './ssr/ssr-data';
 
@@ -32,25 +32,9 @@ export function publicPageOf(pathname: string, query: Record<string, unknown>): 
   return { kind: 'referral', code, search: parseReferralSearch(query) };
 }
 
-const ToastStack = lazy(() => import('./layout/responsive-notifications').then((m) => ({ default: m.ToastStack })));
 const LazyPublicAuthDialog = lazy(() =>
   import('./features/auth/public-auth-dialog').then((m) => ({ default: m.PublicAuthDialog })),
 );
-
-/** The toast region as the server renders it; the toasts (@mantine/notifications) join it after hydration. */
-function DeferredToasts() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return (
-    <ToastRegion>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <ToastStack />
-        </Suspense>
-      ) : null}
-    </ToastRegion>
-  );
-}
 
 /** Tells tools the page answers clicks (hydrated), as the SPA's root does. */
 function Interactive({ children }: { children: ReactNode }) {
