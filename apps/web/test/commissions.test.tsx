@@ -223,6 +223,9 @@ describe('Payout Processor', () => {
       within(row)
         .getAllByRole('cell')
         .filter((cell) => cell.dataset.card !== 'hidden');
+    // Above the cards the select-all box stands alone: it says what it does in words (shown on cards only).
+    const selectAll = screen.getByText('Select all');
+    expect(selectAll.closest('label')?.control).toBe(screen.getByRole('checkbox', { name: 'Select all' }));
     const [recurring, clawback] = screen.getAllByTestId('payout-row');
     expect(onCard(recurring!).map((cell) => cell.dataset.card)).toEqual(['select', 'title', 'aside', 'actions']);
     expect(within(recurring!).getByTestId('payout-row-details').textContent).toBe('Alpha Store · Oct 2026');
@@ -240,6 +243,20 @@ describe('Payout Processor', () => {
     // A card's action says what it does in words, not by its icon alone.
     expect(within(actions).getByRole('button').textContent).toBe('Void');
     expect(getComputedStyle(actions).getPropertyValue('--group-justify')).toBe('flex-end');
+  });
+
+  it("names a card's due date, which no column header names there", () => {
+    renderWithProviders(
+      <PendingPayoutTable
+        items={[{ ...rows[0]!, dueBy: '2026-12-03' }]}
+        selected={new Set()}
+        onChange={vi.fn()}
+        onProcess={vi.fn()}
+        onMarkFailed={vi.fn()}
+        processing={false}
+      />,
+    );
+    expect(screen.getByTestId('payout-row-details').textContent).toContain('Due Dec 3, 2026');
   });
 
   it('offers Mark failed per row', () => {

@@ -155,7 +155,8 @@ function PartnerCell({ item }: { item: PendingCommission }) {
           </Text>
           {item.clientCompanyName && <KindBadge kind={item.kind} />}
           {/* A fee accrued before client payments has no due date: the card says nothing rather than a dash. */}
-          {item.dueBy && <DueDate item={item} />}
+          {/* Without the table's Due header beside it, the card names the date. */}
+          {item.dueBy && <DueDate item={item} prefix="Due" />}
         </Group>
         <Reason item={item} />
       </CardOnly>
@@ -215,6 +216,8 @@ export function PendingPayoutTable({
             head: (
               <Checkbox
                 aria-label="Select all"
+                // A table's header names the column; above the cards the box stands alone, so it says what it does.
+                label={<CardOnly>Select all</CardOnly>}
                 checked={allSelected}
                 indeterminate={someSelected && !allSelected}
                 disabled={items.length === 0}
@@ -294,9 +297,12 @@ export function PendingPayoutTable({
 export function DueDate({
   item,
   today = new Date().toISOString().slice(0, 10),
+  prefix,
 }: {
   item: { dueBy?: string | null };
   today?: string;
+  /** A word before the date where no column header names it ("Due"). */
+  prefix?: string;
 }) {
   if (!item.dueBy)
     return (
@@ -308,6 +314,7 @@ export function DueDate({
   return (
     <Stack gap={2} align="flex-start">
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {prefix ? `${prefix} ` : ''}
         {formatDate(item.dueBy)}
       </Text>
       {overdue && (
