@@ -256,13 +256,9 @@ const newApiKey = (fx: Fixtures, scopes: ApiKeyScope[]) =>
 /** A key with every scope whose creator, another admin, is then deactivated behind the services' back. */
 async function orphanedKey(fx: Fixtures): Promise<string> {
   const creator = await fx.t.createUser({ role: 'admin' });
-  const created = await createApiKey(fx.t.db, {
-    createdBy: creator.id,
-    input: { name: unique('Orphaned key'), scopes: [...API_KEY_SCOPES] },
-    now: fx.t.deps.now(),
-  });
+  const key = await fx.t.createApiKey(creator, [...API_KEY_SCOPES], unique('Orphaned key'));
   await fx.t.db.updateTable('users').set({ active: false }).where('id', '=', creator.id).execute();
-  return created.key;
+  return key;
 }
 /** A recorded payment of the active partner's client, to refund. */
 const newClientPayment = async (fx: Fixtures) => {
@@ -319,8 +315,7 @@ const newPartnerTarget = async (fx: Fixtures, status: 'pending' | 'active' | 'su
 const newPendingCommission = async (fx: Fixtures) => (await newPayable(fx)).commissionId;
 const newPayable = async (fx: Fixtures) => {
   const { partnerId } = await fx.t.createPartner({ status: 'active' });
-  const referralId = await fx.t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-  return { partnerId, commissionId: await fx.t.createCommission({ partnerId, referralId, monthYear: '2025-02' }) };
+  return { partnerId, commissionId: await fx.t.createWonCommission({ partnerId, monthYear: '2025-02' }) };
 };
 /** A pending team invitation (made by the admin), for revoking or resending. */
 const newInvitation = async (fx: Fixtures) => {

@@ -161,8 +161,7 @@ describe('money', () => {
   it('refuses an amount in exponent form, as text or as a JSON number, saying the format it expects', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const headers = { ...(await t.bearer(admin)), 'content-type': 'application/json' };
-    const partner = await t.createPartner();
-    const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const { partner, referralId } = await t.createPartnerWithWonClient();
     const send = (url: string, payload: string, method: 'POST' | 'PATCH' = 'POST') =>
       t.app.inject({ method, url, headers, payload });
     for (const amount of ['"1e3"', '1e3', '1E3', '1.5e2', '1e+3'])
@@ -187,9 +186,7 @@ describe('money', () => {
       400,
       /with at most two decimals/,
     );
-    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
-      [],
-    );
+    expect(await t.clientPaymentIds(referralId)).toEqual([]);
     // A number in plain form is read as before.
     expect(
       (

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/services/integrations';
 import { apiDir, useTestApp } from '../support';
 
 const run = promisify(execFile);
@@ -75,11 +74,7 @@ describe('who may call each operation', () => {
 
   it('lets an API key with webhooks:manage alone manage webhooks, and nothing else', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const { key } = await createApiKey(t.db, {
-      createdBy: admin.id,
-      input: { name: 'Webhook tool', scopes: ['webhooks:manage'] },
-      now: t.deps.now(),
-    });
+    const key = await t.createApiKey(admin, ['webhooks:manage'], 'Webhook tool');
     const headers = { authorization: `Bearer ${key}` };
     const created = await t.app.inject({
       method: 'POST',

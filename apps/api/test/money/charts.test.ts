@@ -257,10 +257,8 @@ describe('GET /api/partners/earnings-by-month', () => {
 
   it('counts a month from its first day to its last in UTC whatever the hour of the request', async () => {
     const partner = await t.createPartner();
-    const r1 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    await t.createCommission({
+    await t.createWonCommission({
       partnerId: partner.partnerId,
-      referralId: r1,
       monthYear: '2026-12',
       amount: '12.34',
       status: 'pending',

@@ -13,7 +13,6 @@ import {
   type ClientPayment,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/services/integrations';
 import { useTestApp, expectRefusal, useClock, useUser, usePartner } from '../support';
 
 const t = useTestApp();
@@ -127,9 +126,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
       paidAt: '2026-10-01',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
-      [],
-    );
+    expect(await t.clientPaymentIds(referralId)).toEqual([]);
   });
 
   it('records a second payment for a month already earned, earning nothing more', async () => {
@@ -165,9 +162,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
     const booked = await t.createReferral(partner.partnerId, { stage: 'proposal' });
     const notWon = await recordPayment(booked, { periodMonth: '2026-10', amount: '100.00', paidAt: '2026-10-20' });
     expect(notWon.reason).toBe(CLIENT_PAYMENT_MESSAGES.notActive('2026-10', 'the deal is proposal, not won'));
-    expect(
-      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [churned, booked]).execute(),
-    ).toHaveLength(4);
+    expect(await t.clientPaymentIds(churned, booked)).toHaveLength(4);
   });
 
   it('answers a retry with the same Idempotency-Key once (200, replayed) and refuses the key with another body', async () => {
@@ -181,9 +176,7 @@ describe('POST /api/admin/referrals/{id}/payments', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect((await post(referralId, { ...payload, amount: '901.00' }, key)).statusCode).toBe(422);
-    expect(
-      await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute(),
-    ).toHaveLength(1);
+    expect(await t.clientPaymentIds(referralId)).toHaveLength(1);
   });
 
   it('is for commissions:write; a partner cannot record one', async () => {
@@ -209,11 +202,7 @@ describe('a month that has not started', () => {
       code: 'BAD_REQUEST',
       message: CLIENT_PAYMENT_MESSAGES.monthNotStarted('2030-12'),
     });
-    const { key } = await createApiKey(t.db, {
-      createdBy: admin.id,
-      input: { name: `Billing ${randomUUID()}`, scopes: ['commissions:write'] },
-      now: t.clock.now,
-    });
+    const key = await t.createApiKey(admin, ['commissions:write']);
     const byKey = await t.request(null, 'POST', `/api/admin/referrals/${referralId}/payments`, payment, {
       authorization: `Bearer ${key}`,
     });
@@ -235,9 +224,7 @@ describe('a month that has not started', () => {
         400,
         MESSAGES.monthTooEarly,
       );
-    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
-      [],
-    );
+    expect(await t.clientPaymentIds(referralId)).toEqual([]);
   });
 
   it('refuses an import with a row for a month that has not started, naming the row; nothing is written', async () => {
@@ -257,9 +244,7 @@ describe('a month that has not started', () => {
       [2, true, null],
       [3, false, CLIENT_PAYMENT_MESSAGES.monthNotStarted('2027-01')],
     ]);
-    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
-      [],
-    );
+    expect(await t.clientPaymentIds(referralId)).toEqual([]);
   });
 });
 
@@ -276,9 +261,7 @@ describe('the same payment sent twice', () => {
     for (const response of refused)
       expectRefusal(response, 409, CLIENT_PAYMENT_MESSAGES.duplicatePayment({ ...payment, id: first.id }));
     expect(refused[0]!.json().message).toContain(`payment ${first.id}`);
-    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', referralId).execute()).toEqual(
-      [{ id: first.id }],
-    );
+    expect(await t.clientPaymentIds(referralId)).toEqual([first.id]);
   });
 
   it('records a payment of the same month, amount and day with its own reference', async () => {
@@ -399,11 +382,7 @@ describe('POST /api/admin/client-payments/{id}/refunds', () => {
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    const { key: apiKey } = await createApiKey(t.db, {
-      createdBy: admin.id,
-      input: { name: `Refunds ${randomUUID()}`, scopes: ['commissions:write'] },
-      now: t.clock.now,
-    });
+    const apiKey = await t.createApiKey(admin, ['commissions:write']);
     const byKey = await t.request(
       null,
       'POST',
@@ -426,8 +405,7 @@ describe('POST /api/admin/client-payments/{id}/refunds', () => {
 
 describe('what the partner and the admin see', () => {
   it('shows the partner the months paid per referral, never amounts', async () => {
-    const own = await t.createPartner();
-    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const { partner: own, referralId } = await t.createPartnerWithWonClient();
     await recordPayment(referralId, { periodMonth: '2026-10', amount: '700.00', paidAt: '2026-10-03' });
     await recordPayment(referralId, { periodMonth: '2026-09', amount: '700.00', paidAt: '2026-09-03' });
     const response = await t.request(own.user, 'GET', '/api/partners/referrals/paid-months');
@@ -466,8 +444,7 @@ describe('what the partner and the admin see', () => {
 
 describe('the monthly accrual under each fee basis', () => {
   it('creates nothing under clientPayment (saying why) and accrues as before under activeMonth', async () => {
-    const own = await t.createPartner();
-    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const { referralId } = await t.createPartnerWithWonClient({ contractStartDate: '2025-01-01' });
     const caller = t.caller(admin);
     await t.setFeeBasis('clientPayment');
     const skipped = await caller.admin.accrue({ month: '2025-06' });
@@ -499,20 +476,15 @@ describe('POST /api/admin/client-payments/import', () => {
   it('checks every row first: with a bad row nothing is written; fixed, every row is recorded once', async () => {
     const own = await t.createPartner();
     const email = `billing-${randomUUID()}@client.example`;
-    const byEmail = await t.db
-      .insertInto('referrals')
-      .values({
-        partnerId: own.partnerId,
-        clientCompanyName: 'Email Client',
-        clientEmail: email,
-        serviceType: 'controller',
-        monthlyValue: '1500.00',
-        commissionAmount: '100.00',
-        stage: 'won',
-        contractStartDate: '2026-01-01',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const byEmail = await t.createReferral(own.partnerId, {
+      clientCompanyName: 'Email Client',
+      clientEmail: email,
+      serviceType: 'controller',
+      monthlyValue: '1500.00',
+      stage: 'won',
+      contractStartDate: '2026-01-01',
+      annualSales: null,
+    });
     const byId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
     const header = 'client_email,referral_id,period,amount,paid_date,collection_cost,reference';
     const good1 = `${email.toUpperCase()},,2026-10,1500.00,2026-10-31,150.00,INV-7`;
@@ -528,15 +500,13 @@ describe('POST /api/admin/client-payments/import', () => {
       [4, false, null],
     ]);
     expect(report.rows[2].message).toBe(MESSAGES.invalidMonth);
-    expect(
-      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [byEmail.id, byId]).execute(),
-    ).toEqual([]);
+    expect(await t.clientPaymentIds(byEmail, byId)).toEqual([]);
 
     const fixed = [header, good1, good2, `,${byId},2026-09,500.00,2026-10-02,,INV-9`].join('\n');
     const dry = await upload(fixed, '?dryRun=true');
     expect(dry.statusCode).toBe(200);
     expect(dry.json()).toMatchObject({ dryRun: true, written: false, errorCount: 0, feeTotal: '190.00' });
-    expect(await t.db.selectFrom('clientPayments').select('id').where('referralId', '=', byId).execute()).toEqual([]);
+    expect(await t.clientPaymentIds(byId)).toEqual([]);
 
     const written = await upload(fixed);
     expect(written.statusCode).toBe(201);
@@ -544,14 +514,14 @@ describe('POST /api/admin/client-payments/import', () => {
     const fees = await t.db
       .selectFrom('commissions')
       .select(['referralId', 'monthYear', 'amount', 'dueBy', 'payableFrom'])
-      .where('referralId', 'in', [byEmail.id, byId])
+      .where('referralId', 'in', [byEmail, byId])
       .orderBy('monthYear')
       .orderBy('amount')
       .execute();
     expect(fees).toEqual([
       { referralId: byId, monthYear: '2026-09', amount: '50.00', dueBy: '2026-11-01', payableFrom: '2026-10-02' },
       { referralId: byId, monthYear: '2026-10', amount: '50.00', dueBy: '2026-12-02', payableFrom: '2026-11-02' },
-      { referralId: byEmail.id, monthYear: '2026-10', amount: '90.00', dueBy: '2026-11-30', payableFrom: '2026-10-31' },
+      { referralId: byEmail, monthYear: '2026-10', amount: '90.00', dueBy: '2026-11-30', payableFrom: '2026-10-31' },
     ]);
 
     // The same file again: every row was imported before; nothing is recorded twice.
@@ -559,9 +529,7 @@ describe('POST /api/admin/client-payments/import', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ recorded: 0, feesCreated: 0 });
     expect(again.json().rows.every((r: { alreadyImported: boolean }) => r.alreadyImported)).toBe(true);
-    expect(
-      await t.db.selectFrom('clientPayments').select('id').where('referralId', 'in', [byEmail.id, byId]).execute(),
-    ).toHaveLength(3);
+    expect(await t.clientPaymentIds(byEmail, byId)).toHaveLength(3);
   });
 
   it('names a missing column, and refuses a body that is not CSV text', async () => {
@@ -597,12 +565,6 @@ describe('the processor offers a fee from the client payment, before its deadlin
       t.clock.now = saved;
     }
   }
-  /** A partner with one won client. */
-  async function clientOfNewPartner() {
-    const own = await t.createPartner();
-    const referralId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    return { own, referralId };
-  }
   const queueOf = async (partnerId: string, filter: { dueBy?: string; month?: string } = {}) => {
     const page = await t.caller(admin).admin.pendingCommissions({ partnerId, ...filter });
     return {
@@ -614,7 +576,7 @@ describe('the processor offers a fee from the client payment, before its deadlin
   const noneHeld = { count: 0, amount: '0.00', firstOfferedOn: null };
 
   it('offers a fee the client paid today at once with no hold, due 30 days later', async () => {
-    const { own, referralId } = await clientOfNewPartner();
+    const { partner: own, referralId } = await t.createPartnerWithWonClient();
     const recorded = await recordPayment(referralId, {
       periodMonth: '2026-10',
       amount: '500.00',
@@ -636,7 +598,7 @@ describe('the processor offers a fee from the client payment, before its deadlin
   });
 
   it('holds a fee for the hold days after the client payment, then offers it, still due 30 days after the payment', async () => {
-    const { own, referralId } = await clientOfNewPartner();
+    const { partner: own, referralId } = await t.createPartnerWithWonClient();
     await withHold(5, async () => {
       const recorded = await recordPayment(referralId, {
         periodMonth: '2026-10',
@@ -670,7 +632,7 @@ describe('the processor offers a fee from the client payment, before its deadlin
   });
 
   it('counts the held fees beside the queue, narrowed by partner and month but not by due date', async () => {
-    const { own, referralId } = await clientOfNewPartner();
+    const { partner: own, referralId } = await t.createPartnerWithWonClient();
     // Paid 2026-09-01 → due 2026-10-01; paid 2026-11-15 → due 2026-12-15; paid 2026-11-20 → due 2026-12-20.
     await recordPayment(referralId, { periodMonth: '2026-08', amount: '500.00', paidAt: '2026-09-01' });
     await recordPayment(referralId, { periodMonth: '2026-09', amount: '500.00', paidAt: '2026-11-15' });
@@ -695,7 +657,7 @@ describe('the processor offers a fee from the client payment, before its deadlin
   });
 
   it('sorts by due date, and "due by" selects the offered fees by their deadline and pays them', async () => {
-    const { own, referralId } = await clientOfNewPartner();
+    const { partner: own, referralId } = await t.createPartnerWithWonClient();
     const caller = t.caller(admin);
     // Paid 2026-09-01 → due 2026-10-01 (overdue); paid 2026-10-15 → due 2026-11-14; paid 2026-11-20 → due 2026-12-20.
     await recordPayment(referralId, { periodMonth: '2026-10', amount: '500.00', paidAt: '2026-11-20' });

@@ -74,16 +74,7 @@ async function achPartner(options: {
 }
 
 async function paypalPartner(email: string) {
-  const partner = await t.createPartner({ companyName: `PayPal ${email}` });
-  await t.db
-    .updateTable('partners')
-    .set({
-      paymentMethod: 'PayPal',
-      paypalEmail: t.deps.cipher.encrypt(email, bankFieldContext(partner.partnerId, 'paypal_email')),
-    })
-    .where('id', '=', partner.partnerId)
-    .execute();
-  return partner;
+  return t.createPartner({ companyName: `PayPal ${email}`, paypalEmail: email });
 }
 
 /** Pending fees of the partner, one a month from January; a negative amount is a clawback. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { COMMISSION_MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { bankFieldContext } from '../../src/services/platform/crypto';
 import { useTestApp, expectRefusal, useClock, useUser } from '../support';
 
 const t = useTestApp();
@@ -12,31 +11,14 @@ async function pendingCommissions(
   count: number,
   options: { amount?: string; paymentMethod?: 'Wire' | 'ACH' | 'PayPal' } = {},
 ) {
-  const { partnerId, user } = await t.createPartner();
-  if (options.paymentMethod)
-    await t.db
-      .updateTable('partners')
-      .set({
-        paymentMethod: options.paymentMethod,
-        // A PayPal partner is paid to its PayPal email; the fixture's bank details serve ACH and wire.
-        ...(options.paymentMethod === 'PayPal'
-          ? { paypalEmail: t.deps.cipher.encrypt('payee@paypal.example', bankFieldContext(partnerId, 'paypal_email')) }
-          : {}),
-      })
-      .where('id', '=', partnerId)
-      .execute();
+  // A PayPal partner is paid to its PayPal email; the fixture's bank details serve ACH and wire.
+  const { partnerId, user } = await t.createPartner({
+    paymentMethod: options.paymentMethod,
+    ...(options.paymentMethod === 'PayPal' && { paypalEmail: 'payee@paypal.example' }),
+  });
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    ids.push(
-      await t.createCommission({
-        partnerId,
-        referralId,
-        monthYear: '2026-10',
-        amount: options.amount ?? '50.00',
-      }),
-    );
-  }
+  for (let i = 0; i < count; i++)
+    ids.push(await t.createWonCommission({ partnerId, monthYear: '2026-10', amount: options.amount ?? '50.00' }));
   return { partnerId, user, ids };
 }
 
@@ -144,8 +126,7 @@ describe('admin.processPayout', () => {
 
   it('refuses a failed commission with 409 and an unknown one with 404', async () => {
     const { ids, partnerId } = await pendingCommissions(1);
-    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const failed = await t.createCommission({ partnerId, referralId, monthYear: '2026-09', status: 'failed' });
+    const failed = await t.createWonCommission({ partnerId, monthYear: '2026-09', status: 'failed' });
     await expect(
       t.caller(admin).admin.processPayout({
         commissionIds: [ids[0] as string, failed],

@@ -60,16 +60,6 @@ async function expectPendingMonthsEqualRows(): Promise<MonthTotals[]> {
 const at = (iso: string) => {
   t.clock.now = new Date(iso);
 };
-const pendingOf = async (partnerId: string) =>
-  (
-    await t.db
-      .selectFrom('commissions')
-      .select('id')
-      .where('partnerId', '=', partnerId)
-      .where('status', '=', 'pending')
-      .orderBy('id')
-      .execute()
-  ).map((c) => c.id);
 
 describe('pending_months, the pending totals behind the Payout Processor', () => {
   it('starts empty: every total is 0 and "0.00"', async () => {
@@ -131,7 +121,7 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
       .where('status', '=', 'failed')
       .execute();
     for (const { id } of failed) await asAdmin().retryCommission({ id });
-    const [first, second, third, ...rest] = await pendingOf(seed.partner.partnerId);
+    const [first, second, third, ...rest] = await t.pendingCommissionIds(seed.partner.partnerId);
     expect(rest.length).toBeGreaterThan(0);
     await asAdmin().processPayout({ commissionIds: [first as string], idempotencyKey: randomUUID() });
     await asAdmin().failCommission({ id: second as string, reason: 'Bank rejected the transfer' });
@@ -180,7 +170,7 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
   });
 
   it('follows changes made in plain SQL: back to pending, month and amount changes, deletes', async () => {
-    const [first, second] = await pendingOf(seed.partner.partnerId);
+    const [first, second] = await t.pendingCommissionIds(seed.partner.partnerId);
     await t.db
       .updateTable('commissions')
       .set({ status: 'pending', failureReason: null })

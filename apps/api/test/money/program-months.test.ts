@@ -84,16 +84,6 @@ const at = (iso: string) => {
   t.clock.now = new Date(iso);
 };
 const asAdmin = () => t.caller(seed.admin).admin;
-const pendingOf = async (partnerId: string) =>
-  (
-    await t.db
-      .selectFrom('commissions')
-      .select(['id', 'amount'])
-      .where('partnerId', '=', partnerId)
-      .where('status', '=', 'pending')
-      .orderBy('id')
-      .execute()
-  ).map((c) => c.id);
 
 const ids: Record<string, string> = {};
 const id = (name: string) => ids[name] as string;
@@ -199,8 +189,8 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     at('2026-05-02T12:00:00Z');
     for (const month of ['2026-02', '2026-03', '2026-04']) await asAdmin().accrue({ month });
     const [first, second, third, fourth, ...rest] = [
-      ...(await pendingOf(seed.partner.partnerId)),
-      ...(await pendingOf(seed.other.partnerId)),
+      ...(await t.pendingCommissionIds(seed.partner.partnerId)),
+      ...(await t.pendingCommissionIds(seed.other.partnerId)),
     ];
     expect(rest.length).toBeGreaterThan(0);
     at('2026-02-28T23:59:59.999Z');

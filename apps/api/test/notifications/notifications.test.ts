@@ -156,8 +156,7 @@ describe('payouts', () => {
       [partner.id, '2025-02'],
       [other.partnerId, '2025-01'],
     ] as const) {
-      const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-      ids.push(await t.createCommission({ partnerId, referralId, monthYear: month, amount: '50.00' }));
+      ids.push(await t.createWonCommission({ partnerId, monthYear: month, amount: '50.00' }));
     }
     await t.db.deleteFrom('emailOutbox').execute();
 

@@ -3,7 +3,6 @@
 import { MESSAGES, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts';
 import argon2 from 'argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bankFieldContext } from '../../src/services/platform/crypto';
 import type { SessionUser } from '../../src/trpc/context';
 import { useTestApp, expectRefusal } from '../support';
 
@@ -240,33 +239,15 @@ describe('partner details', () => {
   });
 
   it('shows bank numbers only masked', async () => {
+    // The fixture's bank details: routing number 021000021, account number 000123456789.
     const p = await t.createPartner({ status: 'pending' });
-    await t.db
-      .updateTable('partners')
-      .set({
-        bankRoutingNumber: t.deps.cipher.encrypt('021000021', bankFieldContext(p.partnerId, 'bank_routing_number')),
-        bankAccountNumber: t.deps.cipher.encrypt('000123456789', bankFieldContext(p.partnerId, 'bank_account_number')),
-      })
-      .where('id', '=', p.partnerId)
-      .execute();
     const res = await get(`/api/admin/partners/${p.partnerId}`);
     expect(res.json()).toMatchObject({ bankRoutingNumberMasked: '•••• 0021', bankAccountNumberMasked: '•••• 6789' });
     expect(res.body).not.toContain('021000021');
   });
 
   it("shows a PayPal partner's email only masked, to admins only", async () => {
-    const p = await t.createPartner({ status: 'active' });
-    await t.db
-      .updateTable('partners')
-      .set({
-        paymentMethod: 'PayPal',
-        paypalEmail: t.deps.cipher.encrypt(
-          'payouts@paypal-partner.example',
-          bankFieldContext(p.partnerId, 'paypal_email'),
-        ),
-      })
-      .where('id', '=', p.partnerId)
-      .execute();
+    const p = await t.createPartner({ status: 'active', paypalEmail: 'payouts@paypal-partner.example' });
     const res = await get(`/api/admin/partners/${p.partnerId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ paymentMethod: 'PayPal', paypalEmailMasked: 'p•••@paypal-partner.example' });

@@ -168,8 +168,7 @@ describe('the admin page of one partner', () => {
 
   it('says a payout line not sent yet is sent with its payout, and a paid fee has no return day', async () => {
     const partner = await t.createPartner();
-    const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const fee = await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-01' });
+    const fee = await t.createWonCommission({ partnerId: partner.partnerId, monthYear: '2026-01' });
     const caller = t.caller(admin);
     const payout = await caller.admin.processPayout({ commissionIds: [fee], idempotencyKey: randomUUID() });
     expect((await caller.admin.partnerPayouts({ partnerId: partner.partnerId })).items).toMatchObject([

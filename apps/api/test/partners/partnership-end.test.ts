@@ -45,16 +45,9 @@ const referClient = (partner: PartnerFixture, clientCompanyName: string) =>
     monthlyValue: '500.00',
   });
 
-/** A new active partner with a client won at the start of 2026. */
-async function partnerWithWonClient() {
-  const partner = await t.createPartner();
-  const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-  return { partner, referralId };
-}
-
 describe('notice of termination', () => {
   it('takes effect the notice days after today; until then nothing changes, then the partner is inactive', async () => {
-    const { partner, referralId } = await partnerWithWonClient();
+    const { partner, referralId } = await t.createPartnerWithWonClient();
     const response = await terminate(partner.partnerId, {
       givenBy: 'partner',
       reason: 'Closing the agency',
@@ -299,7 +292,7 @@ describe('withdrawing a notice before its day', () => {
 
 describe('forfeiting fees', () => {
   it('voids every unpaid fee, pending or failed, with the reason and leaves paid ones, logged and mailed', async () => {
-    const { partner, referralId } = await partnerWithWonClient();
+    const { partner, referralId } = await t.createPartnerWithWonClient();
     const pending = [
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' }),
       await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-10' }),
@@ -335,7 +328,7 @@ describe('forfeiting fees', () => {
   });
 
   it('is 409 when there are no unpaid fees, logging and mailing nothing', async () => {
-    const { partner, referralId } = await partnerWithWonClient();
+    const { partner, referralId } = await t.createPartnerWithWonClient();
     await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-08', status: 'paid' });
     const response = await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
       reason: 'Solicited a client of the firm',
@@ -347,7 +340,7 @@ describe('forfeiting fees', () => {
   });
 
   it('voids and mails once when forfeits of one partner arrive at the same moment; the others are 409', async () => {
-    const { partner, referralId } = await partnerWithWonClient();
+    const { partner, referralId } = await t.createPartnerWithWonClient();
     await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' });
     await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-10' });
     const responses = await Promise.all(

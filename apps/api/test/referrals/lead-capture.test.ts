@@ -4,9 +4,8 @@
 // and the funnel's numbers.
 
 import { randomUUID } from 'node:crypto';
-import { AGREEMENT_DEFAULTS } from '@portal/contracts';
+import { AGREEMENT_DEFAULTS, type ApiKeyScope } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/services/integrations';
 import { receiveLead } from '../../src/services/referrals/lead-capture';
 import { mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 
@@ -14,10 +13,8 @@ const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
 const DAY = 86_400_000;
 
-async function keyWith(scopes: Parameters<typeof createApiKey>[1]['input']['scopes']) {
-  const admin = await t.createUser({ role: 'admin' });
-  return (await createApiKey(t.db, { createdBy: admin.id, input: { name: 'Lead form', scopes }, now: t.deps.now() }))
-    .key;
+async function keyWith(scopes: ApiKeyScope[]) {
+  return t.createApiKey(await t.createUser({ role: 'admin' }), scopes, 'Lead form');
 }
 
 const postLead = (key: string, body: Record<string, unknown>, idempotencyKey?: string) =>
@@ -30,13 +27,11 @@ const postLead = (key: string, body: Record<string, unknown>, idempotencyKey?: s
 
 /** A referral of `partnerId` for `email`, created `daysAgo` days before the test clock. */
 async function referralFor(partnerId: string, email: string, options: { daysAgo?: number; stage?: 'lost' } = {}) {
-  const id = await t.createReferral(partnerId, { stage: options.stage });
-  await t.db
-    .updateTable('referrals')
-    .set({ clientEmail: email, createdAt: new Date(t.clock.now.getTime() - (options.daysAgo ?? 1) * DAY) })
-    .where('id', '=', id)
-    .execute();
-  return id;
+  return t.createReferral(partnerId, {
+    stage: options.stage,
+    clientEmail: email,
+    createdAt: new Date(t.clock.now.getTime() - (options.daysAgo ?? 1) * DAY),
+  });
 }
 
 const lead = (referralCode: string, clientEmail: string) =>

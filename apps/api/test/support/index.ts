@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   COMMISSION_BY_SERVICE,
+  type ApiKeyScope,
   type PartnerApplicationInput,
   type ServiceType,
   type UserRole,
@@ -25,6 +26,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
+import { createApiKey } from '../../src/services/integrations';
 import { allocateReferralCode } from '../../src/services/partners/referral-codes';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
@@ -142,6 +144,10 @@ export interface TestApp extends AppFixtures {
   outboxMails(where: OutboxFilter): Promise<EmailOutboxRow[]>;
   /** The commissions (fees, bonuses, clawbacks) that match every column given, oldest first. */
   commissionRows(where: CommissionFilter): Promise<Selectable<CommissionsTable>[]>;
+  /** The ids of the partner's pending commissions, in id order. */
+  pendingCommissionIds(partnerId: string): Promise<string[]>;
+  /** The ids of the client payments recorded for any of `referralIds`, oldest first. */
+  clientPaymentIds(...referralIds: string[]): Promise<string[]>;
   /** The row of `table` with that id, as stored (throws when there is none). */
   row<T extends TableWithId>(table: T, id: string): Promise<Selectable<Database[T]>>;
   close(): Promise<void>;
@@ -157,6 +163,12 @@ export interface AppFixtures {
   createBookedCommission(options: Omit<CommissionOptions, 'createdAt'>): Promise<string>;
   /** A commission of a new won referral of the partner, whose contract started in January of the commission's year. */
   createWonCommission(options: Omit<CommissionOptions, 'referralId'>): Promise<string>;
+  /** A new active partner with one won client, whose contract started on `contractStartDate` (default 2026-01-01). */
+  createPartnerWithWonClient(options?: {
+    contractStartDate?: string;
+  }): Promise<{ partner: PartnerFixture; referralId: string }>;
+  /** An API key with `scopes`, made by the admin `creator` as the admin screen makes one: its secret. */
+  createApiKey(creator: SessionUser, scopes: ApiKeyScope[], name?: string): Promise<string>;
   /** A server-side tRPC caller acting as `user` (null: anonymous). */
   caller(user: SessionUser | null): ReturnType<typeof callerFor>;
   tokenFor(user: SessionUser): Promise<string>;
@@ -197,6 +209,15 @@ const appFixtures = (deps: AppDeps, app: FastifyInstance): AppFixtures => {
     createBookedCommission: (options) =>
       createCommission(deps, { ...options, createdAt: new Date(`${options.monthYear}-20T12:00:00Z`) }),
     createWonCommission: (options) => createWonCommission(deps, options),
+    async createPartnerWithWonClient({ contractStartDate = '2026-01-01' } = {}) {
+      const partner = await createPartner(deps, {});
+      const referralId = await createReferral(deps, partner.partnerId, { stage: 'won', contractStartDate });
+      return { partner, referralId };
+    },
+    async createApiKey(creator, scopes, name = `Key ${unique()}`) {
+      const created = await createApiKey(deps.db, { createdBy: creator.id, input: { name, scopes }, now: deps.now() });
+      return created.key;
+    },
     caller: (user) => callerFor(deps, user),
     tokenFor: (user) => tokenFor(deps, user),
     bearer: (user) => bearer(deps, user),
@@ -259,6 +280,28 @@ function commissionRows(db: AppDeps['db'], where: CommissionFilter) {
   return query.orderBy('createdAt').execute();
 }
 
+async function pendingCommissionIds(db: AppDeps['db'], partnerId: string) {
+  const rows = await db
+    .selectFrom('commissions')
+    .select('id')
+    .where('partnerId', '=', partnerId)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function clientPaymentIds(db: AppDeps['db'], referralIds: string[]) {
+  if (referralIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('clientPayments')
+    .select('id')
+    .where('referralId', 'in', referralIds)
+    .orderBy('createdAt')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 async function activityActions(db: AppDeps['db'], entityId: string) {
   const rows = await db
     .selectFrom('activityLog')
@@ -302,6 +345,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     activityActions: (entityId) => activityActions(database.db, entityId),
     outboxMails: (where) => outboxMails(database.db, where),
     commissionRows: (where) => commissionRows(database.db, where),
+    pendingCommissionIds: (partnerId) => pendingCommissionIds(database.db, partnerId),
+    clientPaymentIds: (...referralIds) => clientPaymentIds(database.db, referralIds),
     row: (table, id) => rowOf(database.db, table, id),
     async close() {
       await app.close();
@@ -535,6 +580,10 @@ interface PartnerOptions {
   createdAt?: Date;
   /** Wire bank details on file, as registration asks for them (default true): a payout can pay the partner. */
   bankDetails?: boolean;
+  /** How the partner is paid (default: the database's, Wire). */
+  paymentMethod?: 'Wire' | 'ACH' | 'PayPal';
+  /** The partner's PayPal email, sealed as the settings screen seals it; the partner is then paid by PayPal. */
+  paypalEmail?: string;
 }
 
 export async function createPartner(deps: AppDeps, options: PartnerOptions = {}): Promise<PartnerFixture> {
@@ -571,6 +620,17 @@ export async function createPartner(deps: AppDeps, options: PartnerOptions = {})
       })
       .where('id', '=', row.id)
       .execute();
+  if (options.paymentMethod || options.paypalEmail)
+    await deps.db
+      .updateTable('partners')
+      .set({
+        paymentMethod: options.paypalEmail ? 'PayPal' : options.paymentMethod,
+        ...(options.paypalEmail && {
+          paypalEmail: deps.cipher.encrypt(options.paypalEmail, bankFieldContext(row.id, 'paypal_email')),
+        }),
+      })
+      .where('id', '=', row.id)
+      .execute();
   return { user, partnerId: row.id, referralCode };
 }
 
@@ -582,6 +642,9 @@ interface ReferralOptions {
   contractEndDate?: string | null;
   churnDate?: string | null;
   clientCompanyName?: string;
+  clientEmail?: string;
+  /** When the referral was made (default: the database's clock). */
+  createdAt?: Date;
   /** The client's annual sales; the agreement's minimum by default, so a deal won later qualifies. */
   annualSales?: string | null;
 }
@@ -601,6 +664,8 @@ export async function createReferral(deps: AppDeps, partnerId: string, options: 
       contractEndDate: options.contractEndDate ?? null,
       churnDate: options.churnDate ?? null,
       annualSales: options.annualSales === undefined ? '1000000.00' : options.annualSales,
+      ...(options.clientEmail && { clientEmail: options.clientEmail }),
+      ...(options.createdAt && { createdAt: options.createdAt }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
