@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AffiliateRows } from '../src/features/admin/partners/affiliate-rows';
 import { nextSort, SortButton } from '../src/features/admin/partners/affiliates-table';
-import { CreatePartnerForm, toCreatePartnerPayload } from '../src/features/admin/partners/create-partner-dialog';
+import {
+  CreatePartnerDialog,
+  CreatePartnerForm,
+  toCreatePartnerPayload,
+} from '../src/features/admin/partners/create-partner-dialog';
+import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 import { AdminMetricCards, formatRate } from '../src/features/admin/dashboard/metric-cards';
 import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approval-queue';
 import { PartnerDetailsView } from '../src/features/admin/partners/partner-details-dialog';
@@ -170,6 +175,18 @@ describe.each([
     fireEvent.click(await screen.findByRole('button', { name: submit }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith(''));
   });
+
+  it('fills the screen at phone width, as every dialog with a reason to type does', async () => {
+    const plainMatchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    try {
+      renderDialog();
+      const dialog = await screen.findByRole('dialog', { name: title });
+      await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
+    } finally {
+      window.matchMedia = plainMatchMedia;
+    }
+  });
 });
 
 describe('Create Partner form', () => {
@@ -206,6 +223,18 @@ describe('Create Partner form', () => {
     expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
     expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('fills the screen at phone width: its long form scrolls as a page', async () => {
+    const plainMatchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    try {
+      renderWithProviders(<CreatePartnerDialog opened onClose={vi.fn()} />);
+      const dialog = await screen.findByRole('dialog', { name: 'Create New Partner' });
+      await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
+    } finally {
+      window.matchMedia = plainMatchMedia;
+    }
   });
 
   it('submits with the default company type and expected volume, Wire fixed', async () => {

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CommissionReasonDialog,
   pendingDetail,
@@ -7,6 +7,7 @@ import {
 } from '../src/features/admin/payouts/commission-reason-dialog';
 import { aPendingCommission } from './fixtures';
 import { renderWithProviders } from './render';
+import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 
 const item = aPendingCommission();
 
@@ -25,6 +26,11 @@ function renderDialog(onSubmit = vi.fn(), explanation?: string) {
   );
   return within(screen.getByRole('dialog', { name: 'Void commission' }));
 }
+
+const plainMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = plainMatchMedia;
+});
 
 describe('the reason dialog of Mark failed and Void', () => {
   it('names the commission: partner, client, month and amount', () => {
@@ -61,6 +67,13 @@ describe('the reason dialog of Mark failed and Void', () => {
     expect(dialog.getByRole('button', { name: 'Void commission' }).style.getPropertyValue('--button-bg')).toBe(
       'var(--mantine-color-red-9)',
     );
+  });
+
+  it('fills the screen at phone width, as every dialog with a reason to type does', async () => {
+    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: 'Void commission' });
+    await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
   });
 
   it('labels an adjustment without a client by its kind', () => {

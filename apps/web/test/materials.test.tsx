@@ -8,8 +8,10 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AddMaterialDialog } from '../src/features/admin/materials/material-dialogs';
 import { MaterialForm, type MaterialFormValues } from '../src/features/admin/materials/material-form';
+import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 import { formatBytes } from '../src/features/admin/materials/materials-table';
 import { MaterialCard, downloadCountText, startDownload } from '../src/features/partner/marketing-materials';
 import { renderWithProviders } from './render';
@@ -150,5 +152,19 @@ describe('an upload in progress', () => {
     expect(screen.queryByRole('button', { name: 'Add Material' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
     expect(onCancelUpload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the Add Marketing Material dialog', () => {
+  const plainMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = plainMatchMedia;
+  });
+
+  it('fills the screen at phone width, as the Edit dialog does', async () => {
+    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    renderWithProviders(<AddMaterialDialog opened onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Marketing Material' });
+    await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
   });
 });

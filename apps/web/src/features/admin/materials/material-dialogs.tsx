@@ -1,7 +1,6 @@
 // The add and edit dialogs of the materials section: each saves through the API, says so in a
 // toast and refreshes the admin library and the partners' list.
 
-import { Modal } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { AdminMaterial, MaterialType } from '@portal/contracts';
 import { afterMaterialChange } from '../../../lib/invalidate';
@@ -9,7 +8,7 @@ import { notifySuccess, notifyFailure } from '../../../lib/notify';
 import { postFormWithProgress, UploadCancelled, type UploadOptions } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
 import { MaterialForm, type MaterialFormValues } from './material-form';
-import { FreshItemDialog } from '../../../layout/fresh-dialog';
+import { FreshDialog, FreshItemDialog } from '../../../layout/fresh-dialog';
 
 /** Sends a file to the multipart route with the session's bearer token, reporting progress; answers the new material. */
 export async function uploadMaterial(values: MaterialFormValues, options: UploadOptions): Promise<AdminMaterial> {
@@ -70,7 +69,7 @@ export function AddMaterialDialog({ opened, onClose }: { opened: boolean; onClos
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Add Marketing Material" size="lg">
+    <FreshDialog opened={opened} onClose={close} title="Add Marketing Material" size="lg">
       <MaterialForm
         mode="create"
         submitLabel="Add Material"
@@ -79,7 +78,7 @@ export function AddMaterialDialog({ opened, onClose }: { opened: boolean; onClos
         uploadProgress={progress}
         onCancelUpload={cancelUpload}
       />
-    </Modal>
+    </FreshDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 // Create New Partner (spec §2, §5): an admin creates an active partner with its sign-in.
 
-import { Modal, PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { createPartnerInput, WEBSITE_DESCRIPTION } from '@portal/contracts';
 import { DEFAULT_EXPECTED_VOLUME, EXPECTED_VOLUMES, MESSAGES, PAYMENT_METHOD_LABELS } from '@portal/contracts/plain';
@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { StackedForm } from '../../../layout/form-actions';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 import { CompanyTypeSelect } from '../../../components/choice-selects';
 
 export type CreatePartnerValues = {
@@ -129,8 +130,8 @@ export function CreatePartnerDialog({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Partner" size="lg">
-      {opened && <CreatePartnerForm onSubmit={create.run} onCancel={onClose} submitting={create.pending} />}
-    </Modal>
+    <FreshDialog opened={opened} onClose={onClose} title="Create New Partner" size="lg">
+      <CreatePartnerForm onSubmit={create.run} onCancel={onClose} submitting={create.pending} />
+    </FreshDialog>
   );
 }

@@ -1,9 +1,10 @@
 // The decisions that tell the partner why: a rejection and a suspension each ask for an optional reason
 // before they are stored. The partner reads it on their status screen and in the mail.
 
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ReasonForm } from '../../../layout/reason-form';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 export const REJECTION_REASON_MAX = 1000;
@@ -54,7 +55,7 @@ export function ReasonDecisionDialog({
   const copy = COPY[decision];
 
   return (
-    <Modal opened={partner !== null} onClose={onClose} title={copy.title} size="md">
+    <FreshDialog opened={partner !== null} onClose={onClose} title={copy.title} size="md">
       <ReasonForm
         onSubmit={(event) => {
           event.preventDefault();
@@ -75,7 +76,7 @@ export function ReasonDecisionDialog({
       >
         <Text size="sm">{copy.ask(<strong>{partner?.companyName}</strong>)}</Text>
       </ReasonForm>
-    </Modal>
+    </FreshDialog>
   );
 }
 

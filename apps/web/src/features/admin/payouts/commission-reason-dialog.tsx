@@ -1,11 +1,12 @@
 // One pending commission and a required reason: the form that marking it failed and voiding it
 // share, and the two actions it runs. The payout queue refreshes after either.
 
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { COMMISSION_MESSAGES, type PendingCommission } from '@portal/contracts';
 import { COMMISSION_KIND_LABELS, formatMoney, formatMonthKey } from '@portal/contracts/plain';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ReasonForm } from '../../../layout/reason-form';
+import { FreshDialog } from '../../../layout/fresh-dialog';
 import { afterCommissionChange } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
 import { useFormMutation } from '../../../lib/use-form-mutation';
@@ -49,7 +50,7 @@ export function CommissionReasonDialog({
   }, [item?.id]);
 
   return (
-    <Modal opened={item !== null} onClose={onClose} title={title}>
+    <FreshDialog opened={item !== null} onClose={onClose} title={title}>
       <ReasonForm
         onSubmit={(event) => {
           event.preventDefault();
@@ -81,7 +82,7 @@ export function CommissionReasonDialog({
           </Text>
         )}
       </ReasonForm>
-    </Modal>
+    </FreshDialog>
   );
 }
 
