@@ -129,6 +129,12 @@ const OPTIONAL_BENCHES = [
   { benchmark: 'Admin at scale', file: 'admin-scale.ts', exportName: 'runAdminScaleBench', needsPostgres: true },
   { benchmark: 'Accrual', file: 'accrual-bench.ts', exportName: 'runAccrualBench', needsPostgres: true },
   {
+    benchmark: 'Payout Processor',
+    file: 'payout-processor.ts',
+    exportName: 'runPayoutProcessorBench',
+    needsPostgres: true,
+  },
+  {
     benchmark: 'Client payments import',
     file: 'payments-import.ts',
     exportName: 'runPaymentsImportBench',

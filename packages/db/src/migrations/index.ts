@@ -34,6 +34,7 @@ import * as m0031 from './0031-unplaced-bookings';
 import * as m0032 from './0032-payable-from';
 import * as m0033 from './0033-payout-line-commissions';
 import * as m0034 from './0034-pending-order';
+import * as m0035 from './0035-processor-page';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0032-payable-from': m0032,
   '0033-payout-line-commissions': m0033,
   '0034-pending-order': m0034,
+  '0035-processor-page': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

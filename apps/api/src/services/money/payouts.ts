@@ -560,9 +560,12 @@ const pendingCommissions = (db: DbOrTx, filter: PendingFilter | undefined, today
  * today, then oldest created first, then id. No index can hold `coalesce(due_by, today)` (today moves), and
  * sorting every offered fee for one page takes most of a second at a million of them. That order is two ordered
  * runs merged: the fees with a deadline by (due_by, created_at, id), and those without one by (created_at, id),
- * all due today. Each run reads its partial index (migration 0034) up to the page's end (offset + limit) and
- * only those rows are sorted and cut, so a first page reads a page's worth of each index. The answer is the one
- * a sort of every offered fee gives: the rows of a page are among the first offset + limit of their own run.
+ * all due today. Each run reads its partial index (migration 0034, which carries payable_from since 0035, so the
+ * run is read from the index alone) up to the page's end (offset + limit) and only those rows are sorted and
+ * cut, so a first page reads a page's worth of each index. The answer is the one a sort of every offered fee
+ * gives: the rows of a page are among the first offset + limit of their own run. A page deep in the queue reads
+ * offset + limit entries of each index; the screen pages by number with a total (limit and offset), which a
+ * keyset cursor cannot jump between.
  */
 function pendingPageIds(
   db: DbOrTx,
@@ -693,7 +696,8 @@ export async function listPendingCommissions(
     pendingSummary(db, filter, today),
   ]);
   // Open clawbacks are offered with their partner's next commissions: every pending clawback of the
-  // partners on this page, wherever it sits in the queue, so the screen can add it to a selection.
+  // partners on this page, wherever it sits in the queue, so the screen can add it to a selection. They are
+  // read from their own partial index (migration 0035), a few entries per partner whatever its pending fees.
   const partnerIds = [...new Set(items.map((item) => item.partnerId))];
   const openClawbacks =
     partnerIds.length === 0

@@ -247,17 +247,27 @@ export async function partnersMissingTaxProfile(
       ? sql`and c.id in (${sql.join(commissionIds)})`
       : sql`and false`
     : sql``;
+  // Only a partner without a tax profile has its payments summed (the materialized set comes first), and each
+  // sum reads its own covering index: the year's paid fees by date (commissions_partner_paid_idx) and the
+  // pending ones (commissions_pending_partner_idx), never the rest of the partner's history.
   const result = await sql<MissingTaxProfile>`
-    select p.id as partner_id, p.company_name
-    from partners p
-    where p.id in (${sql.join(partnerIds)})
-      and not exists (select 1 from tax_profiles t where t.partner_id = p.id)
-      and (
-        select coalesce(sum(c.amount) filter (where c.status = 'paid' and c.payment_date >= ${start} and c.payment_date < ${end}), 0)
-             + coalesce(sum(c.amount) filter (where c.status = 'pending' ${selected}), 0)
-        from commissions c where c.partner_id = p.id
-      ) >= ${thresholdFor(config, year)}::numeric
-    order by p.company_name, p.id
+    with unprofiled as materialized (
+      select p.id, p.company_name
+      from partners p
+      where p.id in (${sql.join(partnerIds)})
+        and not exists (select 1 from tax_profiles t where t.partner_id = p.id)
+    )
+    select u.id as partner_id, u.company_name
+    from unprofiled u
+    where coalesce((
+            select sum(c.amount) from commissions c
+            where c.partner_id = u.id and c.status = 'paid' and c.payment_date >= ${start} and c.payment_date < ${end}
+          ), 0)
+        + coalesce((
+            select sum(c.amount) from commissions c where c.partner_id = u.id and c.status = 'pending' ${selected}
+          ), 0)
+        >= ${thresholdFor(config, year)}::numeric
+    order by u.company_name, u.id
   `.execute(db);
   return result.rows;
 }
