@@ -45,6 +45,16 @@ const markedFailed: FailedCommission = {
 };
 
 describe('the Failed card', () => {
+  it("is a section like the others on a partner's page: a level-2 heading, in their padding", async () => {
+    serveTrpc({ 'admin.failedCommissions': () => [failedBefore] });
+    renderWithProviders(<FailedCommissions partnerId={pending.partnerId} />, {
+      session: anAdminSession(['commissions:write']),
+    });
+    const section = await screen.findByRole('region', { name: 'Failed' }, { timeout: 5000 });
+    expect(within(section).getByRole('heading', { level: 2, name: 'Failed' })).toBeTruthy();
+    expect(section.dataset.testid).toBe('failed-commissions');
+  });
+
   it('lists a fee marked failed as soon as the dialog confirms, with the new count', async () => {
     let failed = [failedBefore];
     serveTrpc({

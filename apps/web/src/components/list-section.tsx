@@ -14,6 +14,7 @@ export function ListSection({
   title,
   description,
   aside,
+  testId,
   children,
 }: {
   /** The heading's id, which names the section. */
@@ -21,10 +22,11 @@ export function ListSection({
   title: string;
   description?: ReactNode;
   aside?: ReactNode;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id} data-testid={testId}>
       <Group justify="space-between" mb="sm" gap="xs">
         <CardHeading order={2} size="h4" id={id} title={title} description={description} />
         {aside}

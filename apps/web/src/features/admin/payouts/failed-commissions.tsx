@@ -14,6 +14,9 @@ import { useCan } from '../../../lib/permissions';
 import { trpc } from '../../../lib/trpc';
 import { useFormMutation } from '../../../lib/use-form-mutation';
 import { TruncatedText } from '../../../components/truncated-text';
+import { ListSection } from '../../../components/list-section';
+
+const EXPLANATION = 'A fee comes back to the queue when the partner changes their payment details, or with Retry.';
 
 const PARTNER_COLUMN: TableColumn<FailedCommission> = {
   header: 'Partner',
@@ -46,6 +49,68 @@ export function FailedCommissions({ partnerId }: { partnerId?: string }) {
   });
   const rows = failed.data ?? [];
   if (rows.length === 0) return null;
+  const count = (
+    <Badge color="red" variant="light">
+      {rows.length}
+    </Badge>
+  );
+  const table = (
+    <ColumnTable
+      verticalSpacing={6}
+      minWidth={560}
+      rows={rows}
+      columns={[
+        ...(partnerId ? [] : [PARTNER_COLUMN]),
+        {
+          header: 'Month',
+          // On a partner's page the partner is known, so the month heads the card.
+          card: partnerId ? 'title' : undefined,
+          cell: (row) => formatMonthKey(row.monthYear),
+        },
+        { header: 'Amount', numeric: true, card: 'aside', cell: (row) => formatMoney(row.amount) },
+        {
+          header: 'Reason',
+          card: 'full',
+          maxWidth: 280,
+          cell: (row) => (
+            <Text size="sm" lineClamp={2} title={row.failureReason ?? undefined}>
+              {row.failureReason ?? 'No reason given'}
+            </Text>
+          ),
+        },
+        {
+          ...ACTIONS_COLUMN,
+          cell: (row) =>
+            canRetry && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconRefresh size={12} />}
+                loading={retry.pending && retrying === row.id}
+                disabled={retry.pending && retrying !== row.id}
+                onClick={() => void retry.run({ id: row.id })}
+                aria-label={`Retry ${formatMoney(row.amount)} of ${row.partnerCompanyName}`}
+              >
+                Retry
+              </Button>
+            ),
+        },
+      ]}
+    />
+  );
+  // On a partner's page the list is a section like the page's others; in the Payout Processor, a card within it.
+  if (partnerId)
+    return (
+      <ListSection
+        id="failed-commissions-heading"
+        title="Failed"
+        description={EXPLANATION}
+        aside={count}
+        testId="failed-commissions"
+      >
+        {table}
+      </ListSection>
+    );
   return (
     <Card withBorder padding="sm" radius="md" mt="md" data-testid="failed-commissions">
       <Stack gap="xs">
@@ -53,55 +118,12 @@ export function FailedCommissions({ partnerId }: { partnerId?: string }) {
           <Title order={3} size="h5">
             Failed
           </Title>
-          <Badge color="red" variant="light">
-            {rows.length}
-          </Badge>
+          {count}
         </Group>
         <Text size="xs" c="dimmed">
-          A fee comes back to the queue when the partner changes their payment details, or with Retry.
+          {EXPLANATION}
         </Text>
-        <ColumnTable
-          verticalSpacing={6}
-          minWidth={560}
-          rows={rows}
-          columns={[
-            ...(partnerId ? [] : [PARTNER_COLUMN]),
-            {
-              header: 'Month',
-              // On a partner's page the partner is known, so the month heads the card.
-              card: partnerId ? 'title' : undefined,
-              cell: (row) => formatMonthKey(row.monthYear),
-            },
-            { header: 'Amount', numeric: true, card: 'aside', cell: (row) => formatMoney(row.amount) },
-            {
-              header: 'Reason',
-              card: 'full',
-              maxWidth: 280,
-              cell: (row) => (
-                <Text size="sm" lineClamp={2} title={row.failureReason ?? undefined}>
-                  {row.failureReason ?? 'No reason given'}
-                </Text>
-              ),
-            },
-            {
-              ...ACTIONS_COLUMN,
-              cell: (row) =>
-                canRetry && (
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconRefresh size={12} />}
-                    loading={retry.pending && retrying === row.id}
-                    disabled={retry.pending && retrying !== row.id}
-                    onClick={() => void retry.run({ id: row.id })}
-                    aria-label={`Retry ${formatMoney(row.amount)} of ${row.partnerCompanyName}`}
-                  >
-                    Retry
-                  </Button>
-                ),
-            },
-          ]}
-        />
+        {table}
       </Stack>
     </Card>
   );
