@@ -4,16 +4,24 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, mailingEnv, useMailDelivery, useTestApp, useTestSmtp, expectRefusal } from '../support';
+import {
+  addressSequence,
+  createTestApp,
+  mailingEnv,
+  uniqueEmail,
+  useMailDelivery,
+  useTestApp,
+  useTestSmtp,
+  expectRefusal,
+} from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
 const delivery = useMailDelivery(t, smtp);
 const { mailsTo } = delivery;
-let seq = 0;
 /** Each test uses its own address so the per-address throttle of one test never touches another. */
-const nextIp = () => `10.14.0.${++seq}`;
+const nextIp = addressSequence('10.14');
 const PASSWORD = 'first-password-1';
 
 const post = (url: string, body: unknown, options: { headers?: Record<string, string>; ip?: string } = {}) =>
@@ -36,7 +44,7 @@ const tokenIn = (mail: CapturedMail | undefined) => {
 };
 
 async function account() {
-  const email = `reset-${seq++}-${Date.now().toString(36)}@example.com`;
+  const email = uniqueEmail('reset');
   const user = await t.createUser({ email, password: PASSWORD });
   return { email, user };
 }

@@ -16,6 +16,16 @@ const t = useTestApp();
 const freshIp = addressSequence('10.2');
 const freshEmail = () => uniqueEmail('throttle');
 
+/** A sign-in refused for too many attempts, with a Retry-After within the account's 15-minute window: its seconds. */
+function expectLockedOut(response: Awaited<ReturnType<typeof postLogin>>): number {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ message: MESSAGES.tooManyAttempts, code: 'TOO_MANY_REQUESTS' });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  return retryAfter;
+}
+
 /** One HTTP request carrying `inputs.length` calls of `procedure` (tRPC's batch link format). */
 async function batch(procedure: string, inputs: object[], remoteAddress: string) {
   const res = await t.app.inject({
@@ -40,12 +50,7 @@ describe('sign-in throttle per email and address', () => {
     for (let i = 0; i < RATE_POLICIES.loginFailuresPerEmailAndIp.points; i++) {
       expect((await postLogin(t.app, email, 'wrong-password', ip)).statusCode).toBe(401);
     }
-    const blocked = await postLogin(t.app, email, 'wrong-password', ip);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: MESSAGES.tooManyAttempts, code: 'TOO_MANY_REQUESTS' });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expectLockedOut(await postLogin(t.app, email, 'wrong-password', ip));
 
     // Even the right password waits: the budget protects the account, not the guess.
     expect((await postLogin(t.app, email, 'right-password', ip)).statusCode).toBe(429);
@@ -191,12 +196,7 @@ describe('sign-in budget per account, across addresses', () => {
     for (let i = 0; i < 6; i++)
       expect((await postLogin(t.app, email, 'wrong-password', freshIp())).statusCode).toBe(401);
 
-    const blocked = await postLogin(t.app, email, 'right-password', freshIp());
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: MESSAGES.tooManyAttempts, code: 'TOO_MANY_REQUESTS' });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const retryAfter = expectLockedOut(await postLogin(t.app, email, 'right-password', freshIp()));
     // Case and spaces name the same account; other accounts are untouched.
     expect((await postLogin(t.app, ` ${email.toUpperCase()} `, 'right-password', freshIp())).statusCode).toBe(429);
     const other = `bystander-${randomUUID()}@example.com`;

@@ -9,16 +9,23 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { appRouter } from '../../src/trpc/router';
-import { mailingEnv, useMailDelivery, useTestApp, useTestSmtp, expectRefusal } from '../support';
+import {
+  addressSequence,
+  mailingEnv,
+  uniqueEmail,
+  useMailDelivery,
+  useTestApp,
+  useTestSmtp,
+  expectRefusal,
+} from '../support';
 import type { CapturedMail } from '../support/smtp';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp));
 const delivery = useMailDelivery(t, smtp);
 const { mailsTo } = delivery;
-let seq = 0;
 /** Each sign-in comes from its own address so one test's throttle never touches another. */
-const nextIp = () => `10.16.${Math.floor(++seq / 200)}.${seq % 200}`;
+const nextIp = addressSequence('10.16');
 const PASSWORD = 'team-password-long-1';
 
 type Headers = Record<string, string>;
@@ -36,7 +43,6 @@ const send = (
     remoteAddress: options.ip ?? nextIp(),
   });
 
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}@example.com`;
 const epoch = () => Math.floor(t.clock.now.getTime() / 1000);
 const codeFor = (secret: string) => generate({ secret, epoch: epoch() });
 /** The next 30-second TOTP step (a code of the current step is accepted once). */
@@ -45,13 +51,13 @@ const nextStep = () => {
 };
 
 async function teamAdmin(): Promise<{ headers: Headers; id: string; email: string }> {
-  const email = unique('admin');
+  const email = uniqueEmail('admin');
   const user = await t.createUser({ role: 'admin', email, password: PASSWORD });
   return { headers: await t.bearer(user), id: user.id, email };
 }
 
 async function invite(admin: { headers: Headers }, role: 'admin' | 'finance' | 'viewer') {
-  const email = unique('invitee');
+  const email = uniqueEmail('invitee');
   const res = await send('POST', '/api/admin/team/invitations', { email, role }, { headers: admin.headers });
   expect(res.statusCode, res.body).toBe(201);
   const [mail] = await mailsTo(email, smtp.mails.length + 1);
@@ -72,7 +78,7 @@ async function listedInvitation(admin: { headers: Headers }, role: 'admin' | 'fi
 
 /** A new partner signed in, with TOTP set up (the secret issued) but not yet turned on. */
 async function partnerSettingUpMfa(prefix: string) {
-  const email = unique(prefix);
+  const email = uniqueEmail(prefix);
   const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
   const headers = await t.bearer(user);
   const setup = await send('POST', '/api/auth/mfa/setup', {}, { headers });
@@ -189,7 +195,7 @@ describe('invitations', () => {
     } finally {
       t.clock.now = startedAt;
     }
-    const email = unique('twice');
+    const email = uniqueEmail('twice');
     await send('POST', '/api/admin/team/invitations', { email, role: 'viewer' }, { headers: admin.headers });
     const older = (await mailsTo(email, smtp.mails.length + 1))[0]?.text ?? '';
     await send('POST', '/api/admin/team/invitations', { email, role: 'finance' }, { headers: admin.headers });
@@ -261,7 +267,7 @@ describe('roles and deactivation', () => {
 
   it('a deactivated member cannot sign in and their sessions end at once', async () => {
     const admin = await teamAdmin();
-    const email = unique('leaver');
+    const email = uniqueEmail('leaver');
     const leaver = await t.createUser({ role: 'viewer', email, password: PASSWORD });
     const headers = await t.bearer(leaver);
     expect((await send('GET', '/api/admin/partners', undefined, { headers })).statusCode).toBe(200);
@@ -362,7 +368,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('turning it on ends every other session, answers a new one and mails the owner', async () => {
-    const email = unique('mailed');
+    const email = uniqueEmail('mailed');
     const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
     const elsewhere = await t.bearer(user);
     const { headers } = await enrol(await t.bearer(user));
@@ -376,7 +382,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('an MFA token expires after 5 minutes', async () => {
-    const email = unique('slow');
+    const email = uniqueEmail('slow');
     const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
     const { secret } = await enrol(await t.bearer(user));
     const mfaToken = await loginStep(email);
@@ -386,7 +392,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('throttles wrong codes per account (429 with Retry-After)', async () => {
-    const email = unique('guess');
+    const email = uniqueEmail('guess');
     const user = await t.createUser({ role: 'partner', email, password: PASSWORD });
     const { secret } = await enrol(await t.bearer(user));
     nextStep();
@@ -416,9 +422,9 @@ describe('two-factor sign-in', () => {
 
 describe("a team admin's reset of a member's two-factor sign-in", () => {
   it('turns it off, drops the codes, ends the sessions, logs and mails; not for oneself or a member without it', async () => {
-    const admin = await t.createUser({ role: 'admin', email: unique('reset-admin'), password: PASSWORD });
+    const admin = await t.createUser({ role: 'admin', email: uniqueEmail('reset-admin'), password: PASSWORD });
     const adminHeaders = await t.bearer(admin);
-    const email = unique('lost-phone');
+    const email = uniqueEmail('lost-phone');
     const member = await t.createUser({ role: 'finance', email, password: PASSWORD });
     const { headers: memberHeaders } = await enrol(await t.bearer(member));
 
@@ -456,7 +462,7 @@ describe('ADMIN_MFA_REQUIRED', () => {
   const strict = useTestApp({ ADMIN_MFA_REQUIRED: 'true' });
 
   it('lets a team member without TOTP only enrol; admin calls answer 403 until it is on', async () => {
-    const email = unique('strict');
+    const email = uniqueEmail('strict');
     await strict.createUser({ role: 'admin', email, password: PASSWORD });
     const login = await strict.app.inject({
       method: 'POST',
@@ -507,7 +513,7 @@ describe('ADMIN_MFA_REQUIRED on every procedure', () => {
   const strict = useTestApp({ ADMIN_MFA_REQUIRED: 'true' });
 
   it('refuses an un-enrolled viewer every procedure but their own account and the public ones', async () => {
-    const viewer = await strict.createUser({ role: 'viewer', email: unique('unenrolled'), password: PASSWORD });
+    const viewer = await strict.createUser({ role: 'viewer', email: uniqueEmail('unenrolled'), password: PASSWORD });
     const headers = { ...(await strict.bearer(viewer)), 'content-type': 'application/json' };
     const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
     const paths = Object.keys(procedures).filter((path) => !path.startsWith('auth.') && !path.startsWith('public.'));
@@ -561,7 +567,7 @@ describe('partner self-service', () => {
   });
 
   it('PUT /api/partners/me/bank-details needs the current password, re-encrypts, answers masked and mails partner and admins', async () => {
-    const email = unique('banker');
+    const email = uniqueEmail('banker');
     const partner = await t.createPartner({ status: 'active', email });
     await t.db
       .updateTable('users')

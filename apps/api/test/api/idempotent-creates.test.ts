@@ -138,6 +138,16 @@ describe.each(cases)('Idempotency-Key when $name', ({ url, who, body, other, cou
 });
 
 describe('Idempotency-Key on a create that shows a secret once', () => {
+  /** The answer stored for the Idempotency-Key `key`, as the database's text. */
+  const storedAnswer = async (key: string) =>
+    (
+      await t.db
+        .selectFrom('idempotencyKeys')
+        .select(sql<string>`response::text`.as('response'))
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow()
+    ).response;
+
   it('answers the same API key to a retry, which signs in, and keeps that answer only sealed', async () => {
     const key = randomUUID();
     const headers = { ...(await t.bearer(admin)), 'idempotency-key': key };
@@ -148,13 +158,9 @@ describe('Idempotency-Key on a create that shows a secret once', () => {
     const retry = await t.app.inject({ method: 'POST', url: '/api/admin/api-keys', payload, headers });
     expect(retry.json<{ key: string }>().key).toBe(created.key);
 
-    const stored = await t.db
-      .selectFrom('idempotencyKeys')
-      .select(sql<string>`response::text`.as('response'))
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    expect(stored.response).not.toContain(created.key);
-    expect(stored.response).not.toContain(created.key.slice(-12));
+    const stored = await storedAnswer(key);
+    expect(stored).not.toContain(created.key);
+    expect(stored).not.toContain(created.key.slice(-12));
 
     const withKey = await t.app.inject({
       method: 'GET',
@@ -174,11 +180,6 @@ describe('Idempotency-Key on a create that shows a secret once', () => {
     expect(retry.json()).toEqual(first.json());
     const secret = first.json<{ secret: string }>().secret;
     expect(secret).toMatch(/^whsec_/);
-    const stored = await t.db
-      .selectFrom('idempotencyKeys')
-      .select(sql<string>`response::text`.as('response'))
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    expect(stored.response).not.toContain(secret);
+    expect(await storedAnswer(key)).not.toContain(secret);
   });
 });

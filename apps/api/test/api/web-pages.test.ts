@@ -3,12 +3,12 @@
 // hash, and `/r/{code}` is rendered with the partner the code names (none for an unknown or
 // inactive code). The real rendering and hydration are covered in e2e/test/public-pages.test.ts.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support';
+import { createTestApp, withWebApp, type TestApp } from '../support';
 import { writeFakeWebBuild } from '../support/web-build';
 
 let t: TestApp;
@@ -104,10 +104,7 @@ describe('server-rendered public pages (API side)', () => {
 
 describe('the web app', () => {
   it('serves deep links the SPA shell with no-cache, and unknown API paths a JSON 404', async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Partner Portal</title><div id="root"></div>');
-    const web = await createTestApp({ WEB_DIST: webDist });
-    try {
+    await withWebApp(async (web) => {
       const deep = await web.app.inject({ method: 'GET', url: '/admin/anything?x=1' });
       expect(deep.statusCode).toBe(200);
       expect(deep.headers['content-type']).toMatch(/text\/html/);
@@ -116,9 +113,6 @@ describe('the web app', () => {
       const api = await web.app.inject({ method: 'GET', url: '/api/missing' });
       expect(api.statusCode).toBe(404);
       expect(api.json().code).toBe('NOT_FOUND');
-    } finally {
-      await web.close();
-      rmSync(webDist, { recursive: true, force: true });
-    }
+    });
   });
 });

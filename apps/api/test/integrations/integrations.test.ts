@@ -19,7 +19,7 @@ import {
   webhookSecretContext,
 } from '../../src/services/integrations/webhooks';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../../src/workers/webhook-worker';
-import { createTestApp, logSink, useTestApp, expectRefusal } from '../support';
+import { createTestApp, logSink, runWorkersUntilIdle, useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 interface Received {
@@ -92,7 +92,7 @@ describe('API keys', () => {
     expect(created.key.startsWith(created.prefix)).toBe(true);
     const stored = await t.db.selectFrom('apiKeys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(created.key);
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/api-keys', headers: adminHeaders });
+    const list = await t.request(admin, 'GET', '/api/admin/api-keys');
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(created.key);
     expect(list.body).not.toContain(stored.keyHash);
@@ -128,7 +128,7 @@ describe('API keys', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) })).statusCode).toBe(
       200,
     );
-    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/admin/api-keys/${id}`, headers: adminHeaders });
+    const revoke = await t.request(admin, 'DELETE', `/api/admin/api-keys/${id}`);
     expect(revoke.statusCode, revoke.body).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(key) });
     expectRefusal(after, 401, 'This API key has been revoked');
@@ -143,12 +143,7 @@ describe('API keys', () => {
 
     const kept = await make();
     expect(await works(kept.key)).toBe(200);
-    const demote = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/team/${member.id}`,
-      headers: adminHeaders,
-      payload: { role: 'finance' },
-    });
+    const demote = await t.request(admin, 'PATCH', `/api/admin/team/${member.id}`, { role: 'finance' });
     expect(demote.statusCode, demote.body).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/metrics', headers: withKey(kept.key) });
     expectRefusal(refused, 401, 'This API key has been revoked');
@@ -162,11 +157,7 @@ describe('API keys', () => {
     await t.db.updateTable('apiKeys').set({ createdBy: member.id }).where('id', '=', fresh.id).execute();
     const freshKey = fresh.key;
     expect(await works(freshKey)).toBe(200);
-    const deactivate = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/team/${member.id}`,
-      headers: adminHeaders,
-    });
+    const deactivate = await t.request(admin, 'DELETE', `/api/admin/team/${member.id}`);
     expect(deactivate.statusCode, deactivate.body).toBe(200);
     expect(await works(freshKey)).toBe(401);
   });
@@ -267,27 +258,18 @@ describe('API keys', () => {
 });
 
 async function createHook(url: string, events: string[] = ['partner.approved']) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/webhooks',
-    headers: adminHeaders,
-    payload: { url, events },
-  });
+  const res = await t.request(admin, 'POST', '/api/admin/webhooks', { url, events });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string; secret: string }>();
 }
 
 /** The admin's change to a webhook endpoint (enable or disable it, rotate its secret). */
 const patchHook = (id: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: `/api/admin/webhooks/${id}`, headers: adminHeaders, payload });
+  t.request(admin, 'PATCH', `/api/admin/webhooks/${id}`, payload);
 
 async function approveOnePartner() {
   const pending = await t.createPartner({ status: 'pending' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/admin/partners/${pending.partnerId}/approve`,
-    headers: adminHeaders,
-  });
+  const res = await t.request(admin, 'POST', `/api/admin/partners/${pending.partnerId}/approve`);
   expect(res.statusCode, res.body).toBe(200);
   return pending.partnerId;
 }
@@ -389,11 +371,7 @@ describe('webhooks', () => {
     const [delivery] = await t.db.selectFrom('webhookDeliveries').selectAll().execute();
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3 });
     const endpoint = (await t.db.selectFrom('webhookEndpoints').select('id').executeTakeFirstOrThrow()).id;
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/webhooks/${endpoint}/deliveries`,
-      headers: adminHeaders,
-    });
+    const listed = await t.request(admin, 'GET', `/api/admin/webhooks/${endpoint}/deliveries`);
     expect(listed.json()[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 503, 200]);
   });
 
@@ -442,12 +420,7 @@ describe('webhooks', () => {
       createWebhookWorker(t.deps, { batchSize: 5 }),
       createWebhookWorker(replica, { batchSize: 5 }),
     ];
-    let claimed = 0;
-    for (;;) {
-      const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
-      claimed += a + b;
-      if (a + b === 0) break;
-    }
+    const claimed = await runWorkersUntilIdle(first, second);
     await replica.rateLimits.close();
     expect(claimed).toBe(12);
     expect(receiver.received).toHaveLength(12);
@@ -479,22 +452,16 @@ describe('webhooks', () => {
 
   it('sends a test event and resends a delivery with the same webhook-id', async () => {
     const hook = await createHook(receiver.url);
-    const test = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/webhooks/${hook.id}/test`,
-      headers: adminHeaders,
-    });
+    const test = await t.request(admin, 'POST', `/api/admin/webhooks/${hook.id}/test`);
     expect(test.statusCode, test.body).toBe(201);
     await createWebhookWorker(t.deps).runOnce();
-    const deliveries = (
-      await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${hook.id}/deliveries`, headers: adminHeaders })
-    ).json();
+    const deliveries = (await t.request(admin, 'GET', `/api/admin/webhooks/${hook.id}/deliveries`)).json();
     expect(deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'delivered' });
-    const resend = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/webhooks/${hook.id}/deliveries/${deliveries[0].id}/resend`,
-      headers: adminHeaders,
-    });
+    const resend = await t.request(
+      admin,
+      'POST',
+      `/api/admin/webhooks/${hook.id}/deliveries/${deliveries[0].id}/resend`,
+    );
     expect(resend.statusCode, resend.body).toBe(201);
     await createWebhookWorker(t.deps).runOnce();
     expect(receiver.received).toHaveLength(2);
@@ -516,7 +483,7 @@ describe('webhooks', () => {
     expect(() =>
       new Webhook(hook.secret).verify(arrived?.body ?? '', arrived?.headers as Record<string, string>),
     ).toThrow();
-    const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: adminHeaders });
+    const list = await t.request(admin, 'GET', '/api/admin/webhooks');
     expect(list.body).not.toContain(secret);
   });
 });
@@ -581,12 +548,7 @@ describe('webhook target safety', () => {
 
   it('refuses link-local and cloud metadata addresses even when private networks are allowed', async () => {
     for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://[::ffff:169.254.169.254]/x']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/webhooks',
-        headers: adminHeaders,
-        payload: { url, events: ['partner.approved'] },
-      });
+      const res = await t.request(admin, 'POST', '/api/admin/webhooks', { url, events: ['partner.approved'] });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toMatch(/^This webhook URL is refused: .*link-local or cloud metadata/);
     }

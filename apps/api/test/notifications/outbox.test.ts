@@ -14,7 +14,15 @@ import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/
 import { MESSAGES, NOT_SENT_NO_SMTP } from '@portal/contracts';
 import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
-import { createTestDatabase, logSink, mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
+import {
+  createTestDatabase,
+  logSink,
+  mailingEnv,
+  runWorkersUntilIdle,
+  useTestApp,
+  useTestSmtp,
+  expectRefusal,
+} from '../support';
 
 const smtp = useTestSmtp();
 const t = useTestApp(mailingEnv(smtp, { MAIL_FROM: 'Ledgerline <mail@ledgerline.example>' }));
@@ -205,13 +213,7 @@ describe('the outbox worker', () => {
     const second = createOutboxWorker(t.deps, { batchSize: 7 });
     const queued = Array.from({ length: 30 }, (_, i) => mail(`Shared ${i}`));
     for (const m of queued) await enqueueMail(t.db, m, t.clock.now);
-    let claimed = 0;
-    for (;;) {
-      const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
-      claimed += a + b;
-      if (a + b === 0) break;
-    }
-    expect(claimed).toBe(30);
+    expect(await runWorkersUntilIdle(first, second)).toBe(30);
     await smtp.waitFor(30);
     expect(smtp.mails).toHaveLength(30);
     expect(new Set(smtp.mails.map((m) => m.subject)).size).toBe(30);

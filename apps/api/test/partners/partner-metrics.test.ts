@@ -8,6 +8,16 @@ import { createCaller } from '../../src/trpc/router';
 
 const t = useTestApp();
 
+/** POST /api/referral-visits: a visit of a partner's link, from `remoteAddress` (default 127.0.0.1) with `userAgent`. */
+const postVisit = (payload: Record<string, unknown>, from: { userAgent?: string; remoteAddress?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/referral-visits',
+    payload,
+    remoteAddress: from.remoteAddress,
+    headers: from.userAgent ? { 'user-agent': from.userAgent } : {},
+  });
+
 /** The link visits stored for the partner. */
 const visitsOf = (partnerId: string) =>
   t.db.selectFrom('referralVisits').selectAll().where('partnerId', '=', partnerId).execute();
@@ -137,18 +147,14 @@ describe('referral link and visits', () => {
     const partner = await t.createPartner();
     const visit = (at: string, code = partner.referralCode) => {
       t.clock.now = new Date(at);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/referral-visits',
-        headers: { 'user-agent': 'Secret Browser 1.0' },
-        payload: {
-          referralCode: code,
-          utmSource: 'newsletter',
-          utmMedium: 'email',
-          utmCampaign: 'fall',
-          landingPage: '/r/x?email=someone@example.com',
-        },
-      });
+      const payload = {
+        referralCode: code,
+        utmSource: 'newsletter',
+        utmMedium: 'email',
+        utmCampaign: 'fall',
+        landingPage: '/r/x?email=someone@example.com',
+      };
+      return postVisit(payload, { userAgent: 'Secret Browser 1.0' });
     };
     const first = await visit('2026-09-01T00:00:00Z');
     expect(first.statusCode).toBe(201);
@@ -175,7 +181,7 @@ describe('referral link and visits', () => {
   it('answers 404 for a visit of an unknown or inactive code, and stores nothing', async () => {
     const pending = await t.createPartner({ status: 'pending' });
     for (const referralCode of ['GHOST-1234', pending.referralCode]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { referralCode } });
+      const res = await postVisit({ referralCode });
       expectRefusal(res, 404, REFERRAL_MESSAGES.referralLinkNotFound);
       const rows = await t.db
         .selectFrom('referralVisits')
@@ -202,13 +208,10 @@ describe('referral link and visits', () => {
     const other = await t.createPartner();
     const visit = (at: string, options: { code?: string; ua?: string; ip?: string } = {}) => {
       t.clock.now = new Date(at);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/referral-visits',
-        headers: { 'user-agent': options.ua ?? 'Repeat Browser 2.0' },
-        remoteAddress: options.ip ?? '10.20.30.40',
-        payload: { referralCode: options.code ?? partner.referralCode },
-      });
+      return postVisit(
+        { referralCode: options.code ?? partner.referralCode },
+        { userAgent: options.ua ?? 'Repeat Browser 2.0', remoteAddress: options.ip ?? '10.20.30.40' },
+      );
     };
     expect((await visit('2026-09-10T12:00:00Z')).json()).toEqual({ recorded: true });
     expect((await visit('2026-09-10T12:10:00Z')).json()).toEqual({ recorded: false });
@@ -223,13 +226,7 @@ describe('referral link and visits', () => {
     t.clock.now = new Date('2026-09-10T15:00:00Z');
     const both = await Promise.all(
       [0, 1].map(() =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/referral-visits',
-          headers: { 'user-agent': 'Twin' },
-          remoteAddress: '10.20.30.42',
-          payload: { referralCode: partner.referralCode },
-        }),
+        postVisit({ referralCode: partner.referralCode }, { userAgent: 'Twin', remoteAddress: '10.20.30.42' }),
       ),
     );
     expect(both.map((r) => r.json().recorded).sort()).toEqual([false, true]);
@@ -241,21 +238,13 @@ describe('referral link and visits', () => {
   });
 
   it('refuses a visit without a code with 400', async () => {
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/referral-visits', payload: { utmSource: 'x' } })).statusCode,
-    ).toBe(400);
+    expect((await postVisit({ utmSource: 'x' })).statusCode).toBe(400);
   });
 
   it('throttles visits per address with 429 and Retry-After', { timeout: 90_000 }, async () => {
     // Its own address, so the other tests' visits (from 127.0.0.1) do not share the budget.
     const flooded = await t.createPartner();
-    const visit = (remoteAddress: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/referral-visits',
-        payload: { referralCode: flooded.referralCode },
-        remoteAddress,
-      });
+    const visit = (remoteAddress: string) => postVisit({ referralCode: flooded.referralCode }, { remoteAddress });
     for (let i = 0; i < 120; i++) expect((await visit('10.1.2.3')).statusCode).toBe(201);
     const refused = await visit('10.1.2.3');
     expectRefusal(refused, 429, MESSAGES.tooManyAttempts);

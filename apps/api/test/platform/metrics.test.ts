@@ -1,12 +1,9 @@
 // Prometheus metrics: a registry per app, on their own listener, never on the public port.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startMetricsServer, type MetricsServer } from '../../src/metrics';
-import { createTestApp, useTestApp } from '../support';
+import { createTestApp, useTestApp, withWebApp } from '../support';
 
 const t = useTestApp();
 let server: MetricsServer;
@@ -47,18 +44,12 @@ describe('metrics', () => {
   });
 
   it('are a 404 on the public port also when it serves the web app (not its shell)', async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Partner Portal</title><div id="root"></div>');
-    const web = await createTestApp({ WEB_DIST: webDist });
-    try {
+    await withWebApp(async (web) => {
       expect((await web.app.inject({ method: 'GET', url: '/admin' })).statusCode).toBe(200);
       const res = await web.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
-    } finally {
-      await web.close();
-      rmSync(webDist, { recursive: true, force: true });
-    }
+    });
   });
 
   it('answer only /metrics on their own port', async () => {

@@ -86,6 +86,13 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
   let driver: Driver;
   let storage: FileStorage;
   const kept = () => driver.kept(root);
+  /** The stored file opens with `content`'s size and bytes; then it is removed. */
+  async function expectKeptThenRemove(key: string, content: Buffer) {
+    const opened = await storage.open(key);
+    expect(opened.sizeBytes).toBe(content.length);
+    expect(Buffer.compare(await read(opened.stream), content)).toBe(0);
+    await storage.remove(key);
+  }
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'portal-storage-'));
@@ -105,10 +112,7 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
       const stored = await storage.put(Readable.from([content]), { maxBytes: 1000, extension: 'pdf' });
       expect(stored.key).toMatch(/^[0-9a-f-]{36}\.pdf$/);
       expect(stored.sizeBytes).toBe(content.length);
-      const opened = await storage.open(stored.key);
-      expect(opened.sizeBytes).toBe(content.length);
-      expect(Buffer.compare(await read(opened.stream), content)).toBe(0);
-      await storage.remove(stored.key);
+      await expectKeptThenRemove(stored.key, content);
       await expect(storage.open(stored.key)).rejects.toBeInstanceOf(StoredFileNotFoundError);
     });
 
@@ -179,10 +183,7 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
         extension: 'pdf',
       });
       expect(stored.sizeBytes).toBe(content.length);
-      const opened = await storage.open(stored.key);
-      expect(opened.sizeBytes).toBe(content.length);
-      expect(Buffer.compare(await read(opened.stream), content)).toBe(0);
-      await storage.remove(stored.key);
+      await expectKeptThenRemove(stored.key, content);
     });
 
     it('keeps nothing when an upload breaks off after several parts', async () => {

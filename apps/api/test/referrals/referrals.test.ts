@@ -409,19 +409,13 @@ describe('referral link look-ups', () => {
     const partner = await t.createPartner({ status: 'active' });
     const ip = freshIp();
     const points = RATE_POLICIES.referralLinkLookupsPerIp.points;
-    for (let i = 0; i < points - 1; i++) {
-      expect(
-        (await t.app.inject({ method: 'GET', url: `/api/referral-links/${partner.referralCode}`, remoteAddress: ip }))
-          .statusCode,
-      ).toBe(200);
-    }
+    /** GET /api/referral-links/{code} from `remoteAddress`. */
+    const lookUp = (code: string, remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `/api/referral-links/${code}`, remoteAddress });
+    for (let i = 0; i < points - 1; i++) expect((await lookUp(partner.referralCode, ip)).statusCode).toBe(200);
     const trpcUrl = `/trpc/public.referralLink?input=${encodeURIComponent(JSON.stringify({ code: partner.referralCode }))}`;
     expect((await t.app.inject({ method: 'GET', url: trpcUrl, remoteAddress: ip })).statusCode).toBe(200);
-    const rest = await t.app.inject({
-      method: 'GET',
-      url: `/api/referral-links/${partner.referralCode}`,
-      remoteAddress: ip,
-    });
+    const rest = await lookUp(partner.referralCode, ip);
     expect(rest.statusCode).toBe(429);
     expect(Number(rest.headers['retry-after'])).toBeGreaterThan(0);
     const trpc = await t.app.inject({ method: 'GET', url: trpcUrl, remoteAddress: ip });
@@ -429,26 +423,9 @@ describe('referral link look-ups', () => {
     expect(Number(trpc.headers['retry-after'])).toBeGreaterThan(0);
     // Unknown codes count too: guessing codes is what the throttle is for.
     const guessIp = freshIp();
-    for (let i = 0; i < points; i++)
-      await t.app.inject({ method: 'GET', url: `/api/referral-links/nope-${i}`, remoteAddress: guessIp });
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/referral-links/${partner.referralCode}`,
-          remoteAddress: guessIp,
-        })
-      ).statusCode,
-    ).toBe(429);
+    for (let i = 0; i < points; i++) await lookUp(`nope-${i}`, guessIp);
+    expect((await lookUp(partner.referralCode, guessIp)).statusCode).toBe(429);
     // Another address is unaffected.
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/referral-links/${partner.referralCode}`,
-          remoteAddress: freshIp(),
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await lookUp(partner.referralCode, freshIp())).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
@@ -356,6 +356,32 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `use` with a test app of its own that serves a web build of one page (the SPA shell, with its root
+ * element), and closes the app and removes the build after `use`, whatever it did.
+ */
+export async function withWebApp<T>(use: (web: TestApp) => Promise<T>): Promise<T> {
+  const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Partner Portal</title><div id="root"></div>');
+  const web = await createTestApp({ WEB_DIST: webDist });
+  try {
+    return await use(web);
+  } finally {
+    await web.close();
+    rmSync(webDist, { recursive: true, force: true });
+  }
+}
+
+/** Runs the workers side by side, round after round, until a round claims nothing: how many jobs they claimed in all. */
+export async function runWorkersUntilIdle(...workers: { runOnce(): Promise<number> }[]): Promise<number> {
+  let claimed = 0;
+  for (;;) {
+    const round = (await Promise.all(workers.map((worker) => worker.runOnce()))).reduce((a, b) => a + b, 0);
+    if (round === 0) return claimed;
+    claimed += round;
+  }
 }
 
 /**
