@@ -41,10 +41,11 @@ function postBooking(provider: keyof typeof ENDPOINTS, body: unknown, signature?
 const postCalcom = (body: unknown, signature?: string | null) => postBooking('calcom', body, signature);
 const postCalendly = (body: unknown, signature?: string | null) => postBooking('calendly', body, signature);
 
-/** A new partner, and a booking of `email` through their code that has not been sent yet. */
+/** A new partner, and a booking (`uid`) of `email` through their code that has not been sent yet. */
 async function newCalcomBooking(email: string) {
   const partner = await t.createPartner();
-  return { partner, body: calcomBody('BOOKING_CREATED', { uid: randomUUID(), ref: partner.referralCode, email }) };
+  const uid = randomUUID();
+  return { partner, uid, body: calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email }) };
 }
 
 async function newCalendlyBooking(email: string) {
@@ -152,9 +153,8 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('moves a cancelled booking still in Booked to Lost with the reason', async () => {
-    const partner = await t.createPartner();
-    const uid = randomUUID();
-    await postCalcom(calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'cancel@later.example' }));
+    const { partner, uid, body } = await newCalcomBooking('cancel@later.example');
+    await postCalcom(body);
     const res = await postCalcom(calcomBody('BOOKING_CANCELLED', { uid, email: 'cancel@later.example' }));
     expect(res.json().outcome).toBe('cancelled');
     const [referral] = await referralsOf(partner.partnerId);
@@ -163,11 +163,8 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('keeps a referral that moved past Booked when its booking is cancelled', async () => {
-    const partner = await t.createPartner();
-    const uid = randomUUID();
-    const created = await postCalcom(
-      calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'kept@deal.example' }),
-    );
+    const { partner, uid, body } = await newCalcomBooking('kept@deal.example');
+    const created = await postCalcom(body);
     await t.db
       .updateTable('referrals')
       .set({ stage: 'qualified' })
@@ -179,10 +176,9 @@ describe('Cal.com booking webhook', () => {
   });
 
   it('moves the consultation date on a reschedule without a second referral', async () => {
-    const partner = await t.createPartner();
-    const uid = randomUUID();
+    const { partner, uid, body } = await newCalcomBooking('move@later.example');
+    await postCalcom(body);
     const next = randomUUID();
-    await postCalcom(calcomBody('BOOKING_CREATED', { uid, ref: partner.referralCode, email: 'move@later.example' }));
     const res = await postCalcom(
       calcomBody('BOOKING_RESCHEDULED', {
         uid: next,

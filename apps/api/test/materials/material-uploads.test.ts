@@ -12,6 +12,13 @@ import type { SessionUser } from '../../src/trpc/context';
 import { createTestApp, materialDownloadCount, type TestApp, expectRefusal } from '../support';
 import { startTestS3, type TestS3 } from '../support/s3-server';
 
+/** A PDF of `bytes` bytes: its header, then spaces. */
+function pdfOfSize(bytes: number): Buffer {
+  const pdf = Buffer.alloc(bytes, 0x20);
+  pdf.write('%PDF-1.4\n');
+  return pdf;
+}
+
 describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
   let t: TestApp;
   let admin: SessionUser;
@@ -51,22 +58,17 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
    */
   async function getFile(url: string) {
     const res = await t.app.inject({ method: 'GET', url });
+    const portalAnswer = {
+      statusCode: res.statusCode,
+      headers: res.headers as Record<string, string | undefined>,
+      body: res.rawPayload,
+      json: () => res.json(),
+    };
     if (!s3) {
       expect(res.statusCode === 302, 'the local driver streams').toBe(false);
-      return {
-        statusCode: res.statusCode,
-        headers: res.headers as Record<string, string | undefined>,
-        body: res.rawPayload,
-        json: () => res.json(),
-      };
+      return portalAnswer;
     }
-    if (res.statusCode !== 302)
-      return {
-        statusCode: res.statusCode,
-        headers: res.headers as Record<string, string | undefined>,
-        body: res.rawPayload,
-        json: () => res.json(),
-      };
+    if (res.statusCode !== 302) return portalAnswer;
     expect(res.headers['cache-control']).toBe('private, no-store');
     const location = String(res.headers.location);
     expect(location.startsWith(s3.env.S3_ENDPOINT as string)).toBe(true);
@@ -175,11 +177,9 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
 
     it(`refuses a file over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB with 413 and keeps nothing`, async () => {
       const before = (await storedFiles()).length;
-      const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x20);
-      big.write('%PDF-1.4\n');
       const res = await upload(
         { title: 'Huge deck', type: 'presentation' },
-        { name: 'huge.pdf', type: 'application/pdf', content: big },
+        { name: 'huge.pdf', type: 'application/pdf', content: pdfOfSize(MAX_UPLOAD_BYTES + 1) },
       );
       expect(res.statusCode).toBe(413);
       expect(res.json()).toMatchObject({ message: MATERIAL_UPLOAD_MESSAGES.fileTooLarge, code: 'PAYLOAD_TOO_LARGE' });
@@ -189,11 +189,9 @@ describe.each(['local', 's3'] as const)('with %s storage', (driver) => {
     });
 
     it('accepts a file of exactly 25 MB', async () => {
-      const exact = Buffer.alloc(MAX_UPLOAD_BYTES, 0x20);
-      exact.write('%PDF-1.4\n');
       const res = await upload(
         { title: 'Big but fine', type: 'pdf' },
-        { name: 'exact.pdf', type: 'application/pdf', content: exact },
+        { name: 'exact.pdf', type: 'application/pdf', content: pdfOfSize(MAX_UPLOAD_BYTES) },
       );
       expect(res.statusCode).toBe(201);
       expect(res.json().sizeBytes).toBe(MAX_UPLOAD_BYTES);

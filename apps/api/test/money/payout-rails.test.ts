@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { nachaFileForPayout } from '../../src/services/money/bank-files';
 import { nextBankingDay, proposedPayoutDate } from '../../src/services/money/business-days';
 import { bankFieldContext } from '../../src/services/platform/crypto';
-import { useTestApp } from '../support';
+import { useClock, useTestApp, useUser } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 
 const ACH_ENV = {
@@ -24,17 +24,11 @@ const ACH_ENV = {
 const PASSWORD = 'rails-password-1';
 
 const t = useTestApp(ACH_ENV);
-let admin: SessionUser;
-let finance: SessionUser;
-let viewer: SessionUser;
-
-beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
-  finance = await t.createUser({ role: 'finance' });
-  viewer = await t.createUser({ role: 'viewer' });
-  // A weekday that is no holiday: Tuesday 10 November 2026, noon UTC.
-  t.clock.now = new Date('2026-11-10T12:00:00Z');
-});
+const admin = useUser(t, { role: 'admin' });
+const finance = useUser(t, { role: 'finance' });
+const viewer = useUser(t, { role: 'viewer' });
+// A weekday that is no holiday: Tuesday 10 November 2026, noon UTC.
+useClock(t, '2026-11-10T12:00:00Z');
 
 const inject = (method: 'GET' | 'PUT' | 'POST', url: string, user: SessionUser | null, payload?: object) =>
   t.request(user, method, url, payload);

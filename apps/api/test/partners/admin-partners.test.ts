@@ -2,18 +2,13 @@
 
 import { MESSAGES, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts';
 import argon2 from 'argon2';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { useTestApp, expectRefusal } from '../support';
+import { useTestApp, expectRefusal, usePartner, useUser } from '../support';
 
 const t = useTestApp();
-let admin: SessionUser;
-let partnerUser: SessionUser;
-
-beforeAll(async () => {
-  admin = await t.createUser({ role: 'admin' });
-  partnerUser = (await t.createPartner({ status: 'active' })).user;
-});
+const admin = useUser(t, { role: 'admin' });
+const activePartner = usePartner(t, { status: 'active' });
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -73,7 +68,7 @@ describe('authorization of every admin partner path', () => {
       route.method === 'GET' ? get(url, user) : post(url, route.payload?.() ?? {}, user);
     const anonymous = await call(null);
     expectRefusal(anonymous, 401, MESSAGES.notSignedIn);
-    const partner = await call(partnerUser);
+    const partner = await call(activePartner.user);
     expectRefusal(partner, 403, MESSAGES.adminOnly);
     const ok = await call(admin);
     expect(ok.statusCode).toBe(route.okStatus);
@@ -252,7 +247,7 @@ describe('partner details', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ paymentMethod: 'PayPal', paypalEmailMasked: 'p•••@paypal-partner.example' });
     expect(res.body).not.toContain('payouts@');
-    expect((await get(`/api/admin/partners/${p.partnerId}`, partnerUser)).statusCode).toBe(403);
+    expect((await get(`/api/admin/partners/${p.partnerId}`, activePartner.user)).statusCode).toBe(403);
     expect((await get(`/api/admin/partners/${p.partnerId}`, null)).statusCode).toBe(401);
   });
 
