@@ -226,6 +226,8 @@ describe('Payout Processor', () => {
     // Above the cards the select-all box stands alone: it says what it does in words (shown on cards only).
     const selectAll = screen.getByText('Select all');
     expect(selectAll.closest('label')?.control).toBe(screen.getByRole('checkbox', { name: 'Select all' }));
+    // On one line, though its table column is a checkbox wide.
+    expect(selectAll.style.whiteSpace).toBe('nowrap');
     const [recurring, clawback] = screen.getAllByTestId('payout-row');
     expect(onCard(recurring!).map((cell) => cell.dataset.card)).toEqual(['select', 'title', 'aside', 'actions']);
     expect(within(recurring!).getByTestId('payout-row-details').textContent).toBe('Alpha Store · Oct 2026');

@@ -217,7 +217,11 @@ export function PendingPayoutTable({
               <Checkbox
                 aria-label="Select all"
                 // A table's header names the column; above the cards the box stands alone, so it says what it does.
-                label={<CardOnly>Select all</CardOnly>}
+                label={
+                  <CardOnly>
+                    <span style={{ whiteSpace: 'nowrap' }}>Select all</span>
+                  </CardOnly>
+                }
                 checked={allSelected}
                 indeterminate={someSelected && !allSelected}
                 disabled={items.length === 0}
