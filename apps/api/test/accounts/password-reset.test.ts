@@ -4,21 +4,10 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  addressSequence,
-  createTestApp,
-  mailingEnv,
-  uniqueEmail,
-  useMailDelivery,
-  useTestApp,
-  useTestSmtp,
-  expectRefusal,
-} from '../support';
+import { addressSequence, createTestApp, uniqueEmail, useMailingTestApp, expectRefusal } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
-const smtp = useTestSmtp();
-const t = useTestApp(mailingEnv(smtp));
-const delivery = useMailDelivery(t, smtp);
+const { smtp, t, delivery } = useMailingTestApp();
 const { mailsTo } = delivery;
 /** Each test uses its own address so the per-address throttle of one test never touches another. */
 const nextIp = addressSequence('10.14');

@@ -9,20 +9,10 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { bankFieldContext } from '../../src/services/platform/crypto';
 import { appRouter } from '../../src/trpc/router';
-import {
-  addressSequence,
-  mailingEnv,
-  uniqueEmail,
-  useMailDelivery,
-  useTestApp,
-  useTestSmtp,
-  expectRefusal,
-} from '../support';
+import { addressSequence, uniqueEmail, useMailingTestApp, useTestApp, expectRefusal } from '../support';
 import type { CapturedMail } from '../support/smtp';
 
-const smtp = useTestSmtp();
-const t = useTestApp(mailingEnv(smtp));
-const delivery = useMailDelivery(t, smtp);
+const { smtp, t, delivery } = useMailingTestApp();
 const { mailsTo } = delivery;
 /** Each sign-in comes from its own address so one test's throttle never touches another. */
 const nextIp = addressSequence('10.16');

@@ -526,6 +526,20 @@ export function useMailDelivery(t: TestApp, smtp: TestSmtp): MailDelivery {
 }
 
 /**
+ * The test file's app mailing through a real SMTP server in the test process, with its mail delivery: the server,
+ * the app and the delivery, made in that order (register it first, in place of useTestApp).
+ */
+export function useMailingTestApp(env: Record<string, string> = {}): {
+  smtp: TestSmtp;
+  t: TestApp;
+  delivery: MailDelivery;
+} {
+  const smtp = useTestSmtp();
+  const t = useTestApp(mailingEnv(smtp, env));
+  return { smtp, t, delivery: useMailDelivery(t, smtp) };
+}
+
+/**
  * Client addresses `prefix.x.y`, a new one per call: each test signs in from its own address so one
  * test's per-address throttle never touches another.
  */
