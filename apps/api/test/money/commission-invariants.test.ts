@@ -62,6 +62,8 @@ interface ModelCommission {
   payableFrom?: string;
   /** Earned by a client payment (not by the accrual). */
   fromPayment?: boolean;
+  /** A refund's clawback: the id of the fee it takes part of back. */
+  refundOf?: string;
 }
 
 const TODAY = NOW.toISOString().slice(0, 10);
@@ -548,6 +550,7 @@ async function apply(
         month: payment.periodMonth,
         cents: -back,
         status: 'pending',
+        refundOf: fee.id as string,
       });
       return;
     }
@@ -556,8 +559,17 @@ async function apply(
       const pending = commissions.filter((c) => c.status === 'pending');
       const target = pickOf(pending, op.pick);
       if (!target) return;
+      // A voided fee takes its refunds' clawbacks with it (pending or failed); one paid out refuses the void (409).
+      const clawbacks = commissions.filter((c) => c.refundOf === target.id && c.status !== 'voided');
+      if (clawbacks.some((c) => c.status === 'paid')) {
+        await expect(
+          caller.admin.voidCommission({ id: target.id as string, reason: 'Property test void' }),
+        ).rejects.toMatchObject({ code: 'CONFLICT' });
+        return;
+      }
       await caller.admin.voidCommission({ id: target.id as string, reason: 'Property test void' });
       target.status = 'voided';
+      for (const clawback of clawbacks) clawback.status = 'voided';
       stats.voids++;
       return;
     }
@@ -719,6 +731,15 @@ describe('invariants of commissions and partner totals', () => {
             ],
           ],
           [[{ kind: 'void', pick: 0 }]],
+          // A fee voided after its client's refund: its clawback is voided with it, so nothing is taken back twice.
+          [
+            [
+              { kind: 'pay', pick: 0, offset: 0, day: 1, amountCents: 150_000, cost: 'none', costPermille: 0 },
+              { kind: 'refund', pick: 0, permille: 500 },
+              { kind: 'void', pick: 0 },
+              { kind: 'void', pick: 0 },
+            ],
+          ],
         ],
       },
     );

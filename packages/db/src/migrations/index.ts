@@ -35,6 +35,7 @@ import * as m0032 from './0032-payable-from';
 import * as m0033 from './0033-payout-line-commissions';
 import * as m0034 from './0034-pending-order';
 import * as m0035 from './0035-processor-page';
+import * as m0036 from './0036-refund-clawback-payments';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0033-payout-line-commissions': m0033,
   '0034-pending-order': m0034,
   '0035-processor-page': m0035,
+  '0036-refund-clawback-payments': m0036,
 };
 
 export const migrationProvider: MigrationProvider = {

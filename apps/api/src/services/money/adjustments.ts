@@ -203,6 +203,28 @@ export async function lockCommission(
 const refundClawbackPaid = (id: string, paidBack: string, rest: string) =>
   `Commission ${id} cannot be voided: a refund of its client payment already took back ${formatMoney(paidBack)} of it in a payout. Record a clawback of the rest (${formatMoney(rest)}) instead.`;
 
+/** A fee's refund clawbacks that still count (not voided), locked, and how much of the fee they took back in payouts. */
+export async function lockRefundClawbacks(
+  trx: DbOrTx,
+  fee: Pick<CommissionRow, 'kind' | 'clientPaymentId'>,
+): Promise<{ clawbacks: Pick<CommissionRow, 'id' | 'status' | 'amount'>[]; paidBackCents: number }> {
+  if (fee.kind !== 'recurring' || !fee.clientPaymentId) return { clawbacks: [], paidBackCents: 0 };
+  await trx.selectFrom('clientPayments').select('id').where('id', '=', fee.clientPaymentId).forUpdate().execute();
+  const clawbacks = await trx
+    .selectFrom('commissions')
+    .select(['id', 'status', 'amount'])
+    .where('clientPaymentId', '=', fee.clientPaymentId)
+    .where('kind', '=', 'clawback')
+    .where('status', '!=', 'voided')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const paidBackCents = -clawbacks
+    .filter((row) => row.status === 'paid')
+    .reduce((cents, row) => cents + toCents(row.amount), 0);
+  return { clawbacks, paidBackCents };
+}
+
 /**
  * Voids, with a fee, the clawbacks the refunds of its client payment booked: a voided fee is taken back whole, and
  * those lines take back part of the same fee, so standing beside the void they would take that part twice. A
@@ -224,23 +246,10 @@ export async function voidRefundClawbacks(
     now: Date;
   },
 ): Promise<CommissionRow[]> {
-  if (fee.kind !== 'recurring' || !fee.clientPaymentId) return [];
-  await trx.selectFrom('clientPayments').select('id').where('id', '=', fee.clientPaymentId).forUpdate().execute();
-  const clawbacks = await trx
-    .selectFrom('commissions')
-    .select(['id', 'status', 'amount'])
-    .where('clientPaymentId', '=', fee.clientPaymentId)
-    .where('kind', '=', 'clawback')
-    .where('status', '!=', 'voided')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const paidBack = -clawbacks
-    .filter((row) => row.status === 'paid')
-    .reduce((cents, row) => cents + toCents(row.amount), 0);
-  if (paidBack > 0)
+  const { clawbacks, paidBackCents } = await lockRefundClawbacks(trx, fee);
+  if (paidBackCents > 0)
     throw DomainError.conflict(
-      refundClawbackPaid(fee.id, fromCents(paidBack), fromCents(toCents(fee.amount) - paidBack)),
+      refundClawbackPaid(fee.id, fromCents(paidBackCents), fromCents(toCents(fee.amount) - paidBackCents)),
     );
   if (clawbacks.length === 0) return [];
   const voided = await trx

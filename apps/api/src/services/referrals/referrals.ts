@@ -7,6 +7,8 @@ import {
   REFERRAL_MESSAGES,
   MESSAGES,
   addDays,
+  fromCents,
+  toCents,
   todayIsoDate,
   type addClientInput,
   type createReferralInput,
@@ -34,6 +36,7 @@ import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findConflictingReferral, findOwnOpenReferral, isSelfReferral } from './client-ownership';
 import { feeOfService, termsOfVersion } from '../platform/program-terms';
 import { lockReferral, qualificationOf, saveReferral } from './qualification';
+import { bookAdjustment, lockRefundClawbacks, voidRefundClawbacks } from '../money/adjustments';
 
 type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
@@ -523,7 +526,9 @@ function feesStop(referral: Pick<ReferralRow, 'churnDate' | 'contractEndDate'>) 
  * Fees are earned only while the client stays active and its contract runs: when a churn date or a contract
  * end date is set or moved so that the client's fees stop earlier, the referral's pending fees (in no payout
  * yet) for months after the stop month are voided with the reason, each logged and mailed to the partner as
- * any void is. Fees already paid, or in a payout, stay.
+ * any void is, and the clawbacks its client payment's refunds booked are voided with it. Fees already paid, or in
+ * a payout, stay. A fee a refund already took part of back in a payout stays too, and the rest of it is taken back
+ * with a clawback, so the month nets to nothing and no part of it is taken twice.
  */
 async function voidFeesAfterStop(
   trx: DbOrTx,
@@ -534,16 +539,47 @@ async function voidFeesAfterStop(
   const earlier = feesStop(before);
   if (!stop || (earlier !== null && earlier.date <= stop.date)) return;
   const { reason } = stop;
-  const voided = await trx
-    .updateTable('commissions')
-    .set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now })
+  const fees = await trx
+    .selectFrom('commissions')
+    .selectAll()
     .where('referralId', '=', after.id)
     .where('kind', '=', 'recurring')
     .where('status', '=', 'pending')
     .where('payoutId', 'is', null)
     .where('monthYear', '>', stop.date.slice(0, 7))
-    .returningAll()
+    .orderBy('monthYear')
+    .forUpdate()
     .execute();
+  const voided = [];
+  for (const fee of fees) {
+    const { clawbacks, paidBackCents } = await lockRefundClawbacks(trx, fee);
+    if (paidBackCents > 0) {
+      const restCents = toCents(fee.amount) + clawbacks.reduce((cents, row) => cents + toCents(row.amount), 0);
+      if (restCents > 0)
+        await bookAdjustment(trx, {
+          partnerId: fee.partnerId,
+          referralId: after.id,
+          amount: fromCents(-restCents),
+          month: fee.monthYear,
+          reason,
+          clientCompanyName: after.clientCompanyName,
+          clientPaymentId: fee.clientPaymentId,
+          actorId: options.actorId,
+          now,
+          mail: options.mail,
+        });
+      continue;
+    }
+    await voidRefundClawbacks(trx, { fee, reason, actorId: options.actorId, now });
+    voided.push(
+      await trx
+        .updateTable('commissions')
+        .set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now })
+        .where('id', '=', fee.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+  }
   for (const row of voided) {
     await logActivity(trx, {
       userId: options.actorId,
