@@ -550,7 +550,7 @@ async function apply(
         month: payment.periodMonth,
         cents: -back,
         status: 'pending',
-        refundOf: fee.id as string,
+        refundOf: fee.id,
       });
       return;
     }
