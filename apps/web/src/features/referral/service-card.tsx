@@ -1,7 +1,7 @@
 // One service offer of the referral landing page: selectable, with its features and a link that
 // schedules a consultation for it (a disabled button without a scheduling address).
 
-import { Badge, Button, Card, Group, List, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, List, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconCalendarEvent, IconCheck, IconStarFilled } from '@tabler/icons-react';
 import type { ServiceOffer } from './landing-copy';
 import { CardHeading } from '../../components/card-heading';
@@ -94,32 +94,33 @@ export function ServiceCard({
           ))}
         </List>
       </UnstyledButton>
-      {scheduleHref ? (
-        <Button
-          component="a"
-          href={scheduleHref}
-          {...SCHEDULE_LINK_PROPS}
-          onClick={onSchedule}
-          mt="lg"
-          fullWidth
-          color="blue.8"
-          variant={selected ? 'filled' : 'default'}
-          leftSection={<IconCalendarEvent size={18} aria-hidden />}
-        >
-          Schedule Consultation
-        </Button>
-      ) : (
-        <Button
-          mt="lg"
-          fullWidth
-          color="blue.8"
-          variant={selected ? 'filled' : 'default'}
-          leftSection={<IconCalendarEvent size={18} aria-hidden />}
-          disabled
-        >
-          Schedule Consultation
-        </Button>
-      )}
+      {/* The button sits at the card's foot, level with the other offer's beside it, however long each list is. */}
+      <Box mt="auto" pt="lg">
+        {scheduleHref ? (
+          <Button
+            component="a"
+            href={scheduleHref}
+            {...SCHEDULE_LINK_PROPS}
+            onClick={onSchedule}
+            fullWidth
+            color="blue.8"
+            variant={selected ? 'filled' : 'default'}
+            leftSection={<IconCalendarEvent size={18} aria-hidden />}
+          >
+            Schedule Consultation
+          </Button>
+        ) : (
+          <Button
+            fullWidth
+            color="blue.8"
+            variant={selected ? 'filled' : 'default'}
+            leftSection={<IconCalendarEvent size={18} aria-hidden />}
+            disabled
+          >
+            Schedule Consultation
+          </Button>
+        )}
+      </Box>
     </Card>
   );
 }
