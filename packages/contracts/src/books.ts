@@ -121,10 +121,11 @@ export type TaxProfile = z.infer<typeof taxProfileOutput>;
 /** null while the partner has not filled it in. */
 export const taxProfileResultOutput = taxProfileOutput.nullable();
 
-/** "YYYY-MM" of a statement in a path. */
+/** "YYYY-MM" of a statement in a path, in the years a tax year may be (2000 to 2100). */
 export const statementMonth = z
   .string({ error: TAX_MESSAGES.invalidStatementMonth })
-  .regex(MONTH_KEY, TAX_MESSAGES.invalidStatementMonth);
+  .regex(MONTH_KEY, TAX_MESSAGES.invalidStatementMonth)
+  .refine((month) => month >= '2000-01' && month <= '2100-12', TAX_MESSAGES.invalidStatementMonth);
 export const taxYear = z.coerce
   .number({ error: TAX_MESSAGES.invalidTaxYear })
   .int(TAX_MESSAGES.invalidTaxYear)

@@ -38,7 +38,7 @@ export const TAX_MESSAGES = {
   tinTypeRequired: 'Choose SSN or EIN',
   saved: 'Tax information saved',
   notOnFile: 'No tax information on file yet.',
-  invalidStatementMonth: 'Statement month must be YYYY-MM (e.g. 2026-03)',
+  invalidStatementMonth: 'Statement month must be YYYY-MM from 2000-01 to 2100-12 (e.g. 2026-03)',
   invalidTaxYear: 'Tax year must be a year from 2000 to 2100',
   missingForPayout: (companyName: string) =>
     `${companyName} has no tax information on file and this payout brings its payments this year to the 1099-NEC threshold; ask the partner to fill in Settings → Tax information first`,

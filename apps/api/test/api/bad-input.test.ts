@@ -541,26 +541,38 @@ describe('bad query strings of the chart paths', () => {
 });
 
 describe('bad months, years and filters of the statement, 1099 and Commissions tab paths', () => {
-  it.each(['2026-13.pdf', '2026-00.csv', '26-01.pdf', '2026-01.xlsx', '2026-01', '%00.pdf', `${'9'.repeat(300)}.pdf`])(
-    '/api/partners/statements/%s answers 400',
+  it.each([
+    '2026-13.pdf',
+    '2026-00.csv',
+    '26-01.pdf',
+    '2026-01.xlsx',
+    '2026-01',
+    '%00.pdf',
+    `${'9'.repeat(300)}.pdf`,
+    '9999-12.csv',
+    '0000-01.csv',
+    '1999-12.pdf',
+    '2101-01.pdf',
+  ])('/api/partners/statements/%s answers 400', async (file) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/partners/statements/${file}`,
+      headers: headersOf.partner,
+    });
+    expectRefusal(res, 400, 'Statement month must be YYYY-MM from 2000-01 to 2100-12 (e.g. 2026-03)');
+  });
+
+  it.each(['2026-13.pdf', 'x.csv', '9999-12.csv'])(
+    '/api/admin/partners/{id}/statements/%s answers 400',
     async (file) => {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/api/partners/statements/${file}`,
-        headers: headersOf.partner,
+        url: `/api/admin/partners/${ids.partnerId}/statements/${file}`,
+        headers: headersOf.admin,
       });
-      expectRefusal(res, 400, 'Statement month must be YYYY-MM (e.g. 2026-03)');
+      expect(res.statusCode).toBe(400);
     },
   );
-
-  it.each(['2026-13.pdf', 'x.csv'])('/api/admin/partners/{id}/statements/%s answers 400', async (file) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/partners/${ids.partnerId}/statements/${file}`,
-      headers: headersOf.admin,
-    });
-    expect(res.statusCode).toBe(400);
-  });
 
   it.each(['1999', '2101', 'abcd', '2026.pdf', '20260'])(
     '/api/admin/exports/1099-nec/%s.csv answers 400',

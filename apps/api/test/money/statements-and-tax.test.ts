@@ -260,7 +260,7 @@ describe('monthly statements', () => {
     'refuses the statement file %s with 400',
     async (file) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/partners/statements/${file}`, headers });
-      expectRefusal(res, 400, 'Statement month must be YYYY-MM (e.g. 2026-03)');
+      expectRefusal(res, 400, 'Statement month must be YYYY-MM from 2000-01 to 2100-12 (e.g. 2026-03)');
     },
   );
 });
