@@ -26,6 +26,13 @@ const partner = (n: number) => ({
 });
 
 describe('PartnerPicker', () => {
+  it('writes its placeholder ("All partners") in the dimmed colour, readable like the filters beside it', () => {
+    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
+    renderWithProviders(<PartnerPicker label="Partner" placeholder="All partners" value={null} onChange={vi.fn()} />);
+    const box = screen.getByRole<HTMLInputElement>('combobox', { name: 'Partner' });
+    expect(box.style.getPropertyValue('--input-placeholder-color')).toBe('var(--mantine-color-dimmed)');
+  });
+
   it('searches the server with what the admin types and picks a partner far down the list', async () => {
     const all = Array.from({ length: 10_000 }, (_, i) => partner(i + 1));
     const api = serveTrpc({

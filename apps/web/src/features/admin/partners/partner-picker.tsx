@@ -68,6 +68,9 @@ export function PartnerPicker({ value, onChange, status, statuses, initial = nul
 
   return (
     <Select
+      // "All partners" reads as the filter's state, like the month field's "Any month" beside it: the dimmed
+      // colour keeps it at 4.5:1, where Mantine's placeholder grey (2.1:1) makes the field look disabled.
+      styles={{ input: { '--input-placeholder-color': 'var(--mantine-color-dimmed)' } }}
       {...props}
       searchable
       value={value}
