@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { BANK_ACCOUNT_NUMBER_MAX, ROUTING_NUMBER_LENGTH } from './constants';
 import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
-import { currentPasswordField, money, monthKeyString, multiLine, singleLine, timestamp } from './fields';
+import { currentPasswordField, idField, money, monthKeyString, multiLine, singleLine, timestamp } from './fields';
 import { labelledEnum } from './labelled-enum';
 import { MESSAGES } from './messages';
 
@@ -216,8 +216,8 @@ export const PAYOUT_RAIL_MESSAGES = {
 
 export const payoutLineReturnInput = z
   .object({
-    payoutId: z.uuid(),
-    partnerId: z.uuid(),
+    payoutId: idField,
+    partnerId: idField,
     returnCode: z.enum([OTHER_RETURN_CODE, ...ACH_RETURN_CODES], {
       error: `returnCode must be one of ${[...ACH_RETURN_CODES, OTHER_RETURN_CODE].join(', ')}`,
     }),
@@ -263,7 +263,7 @@ export const failedCommissionOutput = z.object({
 });
 export type FailedCommission = z.infer<typeof failedCommissionOutput>;
 export const failedCommissionsInput = z
-  .object({ partnerId: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(500).default(100) })
+  .object({ partnerId: idField.optional(), limit: z.coerce.number().int().min(1).max(500).default(100) })
   .default({ limit: 100 });
-export const payoutLineInput = z.object({ payoutId: z.uuid(), partnerId: z.uuid() });
-export const retryCommissionInput = z.object({ id: z.uuid() });
+export const payoutLineInput = z.object({ payoutId: idField, partnerId: idField });
+export const retryCommissionInput = z.object({ id: idField });

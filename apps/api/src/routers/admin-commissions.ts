@@ -6,6 +6,7 @@ import {
   adjustmentInput,
   commissionOutput,
   failCommissionInput,
+  idField,
   listPayoutsInput,
   listPendingCommissionsInput,
   monthInput,
@@ -44,7 +45,7 @@ import {
 } from '../services/money/payout-lines';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
-const payoutOnlyInput = z.object({ payoutId: z.uuid() });
+const payoutOnlyInput = z.object({ payoutId: idField });
 const okOutput = z.object({ ok: z.literal(true) });
 
 export const adminCommissionProcedures = {

@@ -600,6 +600,18 @@ describe('bad months, years and filters of the statement, 1099 and Commissions t
   );
 });
 
+describe('bad ids in the payout line paths', () => {
+  it.each([
+    ['GET', '/api/admin/payouts/not-a-uuid/lines'],
+    ['POST', `/api/admin/payouts/not-a-uuid/lines/${randomUUID()}/confirm`],
+    ['POST', `/api/admin/payouts/${randomUUID()}/lines/12345/return`],
+  ] as const)('%s %s answers 400 "Not a valid id"', async (method, url) => {
+    const res = await t.app.inject({ method, url, headers: headersOf.admin, payload: {} });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain('Not a valid id');
+  });
+});
+
 describe('unknown query parameters and body fields', () => {
   type ErrorAnswer = { message: string; code: string; issues: { path: string; message: string }[] };
 
