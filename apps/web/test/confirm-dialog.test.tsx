@@ -31,6 +31,13 @@ describe('the confirm dialog of actions that cannot be undone', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('paints its confirming button a red dark enough for its white words to keep AA contrast', () => {
+    const { dialog } = renderConfirm(false);
+    expect(dialog.getByRole('button', { name: 'Revoke key' }).style.getPropertyValue('--button-bg')).toBe(
+      'var(--mantine-color-red-9)',
+    );
+  });
+
   it('cannot be cancelled while the action runs', () => {
     const { dialog, onClose } = renderConfirm(true);
     expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);

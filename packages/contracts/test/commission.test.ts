@@ -141,6 +141,17 @@ describe('COMMISSION_MESSAGES', () => {
     expect(COMMISSION_MESSAGES.commissionNotPending(id, 'failed')).toContain(id);
   });
 
+  it('names one partner whose payment failed in the singular and several in the plural', () => {
+    expect(COMMISSION_MESSAGES.paymentFailedWaiting([{ companyName: 'Summit Ledger' }])).toMatch(
+      /^Nothing can be paid: a payment to Summit Ledger failed and has not been settled, so this one would go to the same payment details\. The partner is paid again/,
+    );
+    expect(
+      COMMISSION_MESSAGES.paymentFailedWaiting([{ companyName: 'Summit Ledger' }, { companyName: 'Shopline, Inc.' }]),
+    ).toMatch(
+      /^Nothing can be paid: payments to Summit Ledger; Shopline, Inc\. failed and have not been settled, so these would go to the same payment details\. The partners are paid again/,
+    );
+  });
+
   it('has the empty state of the Commissions tab verbatim', () => {
     expect(COMMISSION_MESSAGES.noCommissionsYet).toBe(
       'No commissions yet. Start referring clients to earn your first commission!',
