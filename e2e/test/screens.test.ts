@@ -252,6 +252,18 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
     expect(await page.getByTestId('summary-pending').textContent()).toBe('$100.00');
     expect(await page.getByTestId('summary-active-clients').textContent()).toBe('1');
 
+    // The four tabs stand on one line where they fit; on a phone they wrap two to a line, as a grid of equal halves.
+    const tabBoxes = await page
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.map((tab) => tab.getBoundingClientRect()).map(({ top, width }) => ({ top, width })));
+    expect(tabBoxes).toHaveLength(4);
+    const rows = new Set(tabBoxes.map((box) => Math.round(box.top)));
+    if (width === '390') {
+      expect(rows.size).toBe(2);
+      const widths = tabBoxes.map((box) => box.width);
+      expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(2);
+    } else expect(rows.size).toBe(1);
+
     // Referrals (the default tab).
     const cards = page.getByTestId('referral-card');
     await cards.nth(1).waitFor();

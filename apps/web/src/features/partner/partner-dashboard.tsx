@@ -18,6 +18,7 @@ import { SummaryCards } from './summary-cards';
 import { RecentBookingsCard } from '../leads/bookings-card';
 import { FunnelCard } from '../leads/funnel-card';
 import { DASHBOARD_TABS, isDashboardTab, type DashboardTab } from './dashboard-tabs';
+import classes from './partner-dashboard.module.css';
 
 /** The partner's bookings this week and their lead funnel (visits → paying). */
 function PartnerLeads() {
@@ -87,8 +88,9 @@ export function PartnerDashboard({
         value={tab}
         onChange={(value) => isDashboardTab(value) && value !== tab && onTabChange(value)}
         keepMounted={false}
+        className={classes.tabs}
       >
-        <Tabs.List mb="md" style={{ flexWrap: 'wrap' }}>
+        <Tabs.List mb="md" className={classes.list}>
           {DASHBOARD_TABS.map((value) => (
             <Tabs.Tab key={value} value={value} leftSection={TAB_HEADS[value].icon}>
               {TAB_HEADS[value].label}
