@@ -98,7 +98,7 @@ export function AffiliatesTable({ onViewDetails }: { onViewDetails: (partnerId: 
       <FilteredListHeading title="All Affiliates" filtersWidth={320}>
         <SearchInput
           aria-label="Search affiliates"
-          placeholder="Search company, contact, email or code"
+          placeholder="Company, contact, email or code"
           value={search}
           onSearch={refilter(setSearch)}
           style={{ flex: '1 1 240px', maxWidth: 360 }}
