@@ -75,25 +75,23 @@ type DashboardMailKind = {
 }[MailKind];
 
 /**
- * Mails a partner (its contact, or its id to look the contact up) a notice that greets them by name and
- * links their dashboard. With a topic, the partner's mail preferences decide whether it is sent, and it
- * carries unsubscribe headers.
+ * One such mail: the partner (its contact, or its id to look the contact up), the kind, and its values but the
+ * name and the link. With a topic, the partner's mail preferences decide whether it is sent, and it carries
+ * unsubscribe headers.
  */
-async function mailPartner<K extends DashboardMailKind>(
-  trx: DbOrTx,
-  {
-    mail,
-    now,
-    partner: contactOrId,
-    kind,
-    topic,
-    values,
-  }: Notice & {
+type PartnerMail = {
+  [K in DashboardMailKind]: {
     partner: PartnerContact | string;
     kind: K;
     topic?: MailTopic;
     values: Omit<TemplateValues[K], 'contactName' | 'dashboardUrl'>;
-  },
+  };
+}[DashboardMailKind];
+
+/** Mails a partner a notice that greets them by name and links their dashboard (see PartnerMail). */
+async function mailPartner(
+  trx: DbOrTx,
+  { mail, now, partner: contactOrId, kind, topic, values }: Notice & PartnerMail,
 ): Promise<void> {
   const partner = typeof contactOrId === 'string' ? await partnerContact(trx, contactOrId) : contactOrId;
   const wanted = topic ? await optional(trx, { mail, userId: partner.userId, topic }) : { headers: undefined };
@@ -106,10 +104,25 @@ async function mailPartner<K extends DashboardMailKind>(
       ...values,
       contactName: partner.contactName,
       dashboardUrl: portalLink(mail.config, '/dashboard'),
-    } as TemplateValues[K],
+    },
     headers: wanted.headers,
   });
 }
+
+/**
+ * A notice that mails one partner: `describe` says, from the facts the caller gives beside the mail deps and
+ * the time, which partner gets which mail with which values.
+ */
+function partnerNotice<Facts>(describe: (facts: Facts) => PartnerMail) {
+  return async (trx: DbOrTx, notice: Notice & Facts): Promise<void> =>
+    mailPartner(trx, { mail: notice.mail, now: notice.now, ...describe(notice) });
+}
+
+/** Mails every active administrator (the admin role): see mailTeam. */
+const mailAdmins = <K extends MailKind>(
+  trx: DbOrTx,
+  mail: { now: Date; kind: K; values: TemplateValues[K] },
+): Promise<void> => mailTeam(trx, { roles: ['admin'], ...mail });
 
 /** A new application: the applicant hears it arrived, every active admin hears there is one to review. */
 export async function notifyApplication(
@@ -127,8 +140,7 @@ export async function notifyApplication(
       statusUrl: portalLink(mail.config, '/onboarding'),
     },
   });
-  await mailTeam(trx, {
-    roles: ['admin'],
+  await mailAdmins(trx, {
     now,
     kind: 'newApplication',
     values: {
@@ -164,18 +176,11 @@ export async function notifyPartnerDecision(
       kind: 'applicationApproved',
       values: { companyName, referralUrl: portalLink(mail.config, `/r/${encodeURIComponent(partner.referralCode)}`) },
     });
-  } else if (decision === 'reject') {
+  } else if (decision === 'reject' || decision === 'suspend') {
     await enqueueTemplate(trx, {
       now,
       recipient: partner.email,
-      kind: 'applicationRejected',
-      values: { ...names, reason: reason ?? null, supportEmail: await supportEmail(trx) },
-    });
-  } else if (decision === 'suspend') {
-    await enqueueTemplate(trx, {
-      now,
-      recipient: partner.email,
-      kind: 'partnerSuspended',
+      kind: decision === 'reject' ? 'applicationRejected' : 'partnerSuspended',
       values: { ...names, reason: reason ?? null, supportEmail: await supportEmail(trx) },
     });
   } else {
@@ -236,22 +241,13 @@ const commissionValues = (commission: { amount: string; monthYear: string; reaso
 });
 
 /** A commission whose payment failed, told to its partner with the reason. */
-export async function notifyPayoutFailed(
-  trx: DbOrTx,
-  {
-    mail,
-    now,
-    commission,
-  }: Notice & { commission: { partnerId: string; amount: string; monthYear: string; reason: string } },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
+export const notifyPayoutFailed = partnerNotice(
+  ({ commission }: { commission: { partnerId: string; amount: string; monthYear: string; reason: string } }) => ({
     partner: commission.partnerId,
     kind: 'payoutFailed',
     values: commissionValues(commission),
-  });
-}
+  }),
+);
 
 interface CommissionNotice {
   partnerId: string;
@@ -263,40 +259,26 @@ interface CommissionNotice {
 }
 
 /** A bonus or a clawback was added for the partner (money mail: always sent). */
-export async function notifyAdjustment(
-  trx: DbOrTx,
-  { mail, now, adjustment }: Notice & { adjustment: CommissionNotice },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
-    partner: adjustment.partnerId,
-    kind: adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
-    // "A clawback of $75.50": the word says it is taken back, so the amount is written without its sign.
-    values: {
-      ...commissionValues({ ...adjustment, amount: adjustment.amount.replace(/^-/, '') }),
-      client: adjustment.clientCompanyName,
-    },
-  });
-}
+export const notifyAdjustment = partnerNotice(({ adjustment }: { adjustment: CommissionNotice }) => ({
+  partner: adjustment.partnerId,
+  kind: adjustment.kind === 'clawback' ? 'commissionClawback' : 'commissionBonus',
+  // "A clawback of $75.50": the word says it is taken back, so the amount is written without its sign.
+  values: {
+    ...commissionValues({ ...adjustment, amount: adjustment.amount.replace(/^-/, '') }),
+    client: adjustment.clientCompanyName,
+  },
+}));
 
 /** A pending commission of the partner was voided. */
-export async function notifyCommissionVoided(
-  trx: DbOrTx,
-  { mail, now, commission }: Notice & { commission: CommissionNotice },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
-    partner: commission.partnerId,
-    kind: 'commissionVoided',
-    values: {
-      kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
-      ...commissionValues(commission),
-      client: commission.clientCompanyName,
-    },
-  });
-}
+export const notifyCommissionVoided = partnerNotice(({ commission }: { commission: CommissionNotice }) => ({
+  partner: commission.partnerId,
+  kind: 'commissionVoided',
+  values: {
+    kind: (commission.kind === 'recurring' ? 'commission' : COMMISSION_KIND_LABELS[commission.kind]).toLowerCase(),
+    ...commissionValues(commission),
+    client: commission.clientCompanyName,
+  },
+}));
 
 /** The referral a notice is about: whose it is, and its client's name. */
 interface ReferralNotice {
@@ -305,13 +287,8 @@ interface ReferralNotice {
 }
 
 /** An admin added a client to the partner's pipeline. */
-export async function notifyClientAdded(
-  trx: DbOrTx,
-  { mail, now, referral }: Notice & { referral: ReferralNotice & { serviceType: string } },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
+export const notifyClientAdded = partnerNotice(
+  ({ referral }: { referral: ReferralNotice & { serviceType: string } }) => ({
     partner: referral.partnerId,
     kind: 'clientAdded',
     topic: 'dealUpdates',
@@ -319,27 +296,20 @@ export async function notifyClientAdded(
       clientCompanyName: referral.clientCompanyName,
       service: SERVICE_TYPE_LABELS[referral.serviceType as ServiceType] ?? referral.serviceType,
     },
-  });
-}
+  }),
+);
 
 /** A client booked a consultation through the partner's link (a booking webhook or a lead with a date). */
-export async function notifyBooking(
-  trx: DbOrTx,
-  {
-    mail,
-    now,
+export const notifyBooking = partnerNotice(
+  ({
     referral,
-  }: Notice & {
+  }: {
     referral: ReferralNotice & {
       clientName: string | null;
       clientEmail: string | null;
       consultationDate: Date | null;
     };
-  },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
+  }) => ({
     partner: referral.partnerId,
     kind: 'consultationBooked',
     topic: 'bookings',
@@ -348,56 +318,50 @@ export async function notifyBooking(
       clientCompanyName: referral.clientCompanyName,
       consultation: referral.consultationDate ? mailTime(referral.consultationDate) : 'a time still to be confirmed',
     },
-  });
-}
+  }),
+);
 
 /** A deal that just became won or lost. */
-export async function notifyDealClosed(
-  trx: DbOrTx,
-  {
-    mail,
-    now,
+export const notifyDealClosed = partnerNotice(
+  ({
     referral,
-  }: Notice & {
+  }: {
     referral: ReferralNotice & {
       stage: 'won' | 'lost';
       commissionAmount: string;
       lostReason: string | null;
     };
+  }): PartnerMail => {
+    const notice = { partner: referral.partnerId, topic: 'dealUpdates' as const };
+    const { clientCompanyName } = referral;
+    return referral.stage === 'won'
+      ? {
+          ...notice,
+          kind: 'dealWon',
+          values: { clientCompanyName, commission: formatMoney(referral.commissionAmount) },
+        }
+      : { ...notice, kind: 'dealLost', values: { clientCompanyName, reason: referral.lostReason } };
   },
-): Promise<void> {
-  const notice = { mail, now, partner: referral.partnerId, topic: 'dealUpdates' as const };
-  const { clientCompanyName } = referral;
-  if (referral.stage === 'won')
-    await mailPartner(trx, {
-      ...notice,
-      kind: 'dealWon',
-      values: { clientCompanyName, commission: formatMoney(referral.commissionAmount) },
-    });
-  else
-    await mailPartner(trx, { ...notice, kind: 'dealLost', values: { clientCompanyName, reason: referral.lostReason } });
-}
+);
 
 /** Written notice of the end of the partnership, by either party: the partner is told the day it ends. */
-export async function notifyTermination(
-  trx: DbOrTx,
-  {
-    mail,
-    now,
+export const notifyTermination = partnerNotice(
+  ({
     partnerId,
     givenBy,
     reason,
     effectiveDate,
-  }: Notice & { partnerId: string; givenBy: 'firm' | 'partner'; reason: string; effectiveDate: string },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
+  }: {
+    partnerId: string;
+    givenBy: 'firm' | 'partner';
+    reason: string;
+    effectiveDate: string;
+  }) => ({
     partner: partnerId,
     kind: 'partnershipEnding',
     values: { givenBy, reason, effectiveDate: formatDate(effectiveDate) },
-  });
-}
+  }),
+);
 
 /**
  * Mails every active team member in these roles, in address order: the team hears about what a partner
@@ -489,30 +453,46 @@ export async function notifyDetailsChanged<C extends DetailsChange>(
   });
 }
 
-/** A partner gave notice from Settings: the administrators hear who, why and from when. */
-export async function notifyPartnerNotice(
+/** The administrators' mails about a partner's notice: given, or withdrawn by the partner. */
+type NoticeMailKind = 'partnerNoticeGiven' | 'partnerNoticeWithdrawn';
+
+/** The administrators hear of a partner's notice: which partner, from when, with a link to the partner's page. */
+async function mailAdminsOfNotice<K extends NoticeMailKind>(
   trx: DbOrTx,
   {
     mail,
     now,
     partnerId,
-    reason,
     effectiveDate,
-  }: Notice & { partnerId: string; reason: string; effectiveDate: string },
+    kind,
+    values,
+  }: Notice & {
+    partnerId: string;
+    effectiveDate: string;
+    kind: K;
+    values: Omit<TemplateValues[K], 'companyName' | 'contactName' | 'effectiveDate' | 'partnerUrl'>;
+  },
 ): Promise<void> {
   const partner = await partnerContact(trx, partnerId);
-  await mailTeam(trx, {
-    roles: ['admin'],
+  await mailAdmins(trx, {
     now,
-    kind: 'partnerNoticeGiven',
+    kind,
     values: {
       companyName: partner.companyName,
       contactName: partner.contactName,
-      reason,
+      ...values,
       effectiveDate: formatDate(effectiveDate),
       partnerUrl: portalLink(mail.config, `/admin/partners/${partner.id}`),
-    },
+    } as TemplateValues[K],
   });
+}
+
+/** A partner gave notice from Settings: the administrators hear who, why and from when. */
+export async function notifyPartnerNotice(
+  trx: DbOrTx,
+  { reason, ...notice }: Notice & { partnerId: string; reason: string; effectiveDate: string },
+): Promise<void> {
+  await mailAdminsOfNotice(trx, { ...notice, kind: 'partnerNoticeGiven', values: { reason } });
 }
 
 /**
@@ -521,14 +501,9 @@ export async function notifyPartnerNotice(
  */
 export async function notifyNoticeWithdrawn(
   trx: DbOrTx,
-  {
-    mail,
-    now,
-    partnerId,
-    by,
-    effectiveDate,
-  }: Notice & { partnerId: string; by: 'firm' | 'partner'; effectiveDate: string },
+  { by, ...notice }: Notice & { partnerId: string; by: 'firm' | 'partner'; effectiveDate: string },
 ): Promise<void> {
+  const { mail, now, partnerId, effectiveDate } = notice;
   await mailPartner(trx, {
     mail,
     now,
@@ -536,19 +511,7 @@ export async function notifyNoticeWithdrawn(
     kind: 'noticeWithdrawn',
     values: { by, effectiveDate: formatDate(effectiveDate) },
   });
-  if (by !== 'partner') return;
-  const partner = await partnerContact(trx, partnerId);
-  await mailTeam(trx, {
-    roles: ['admin'],
-    now,
-    kind: 'partnerNoticeWithdrawn',
-    values: {
-      companyName: partner.companyName,
-      contactName: partner.contactName,
-      effectiveDate: formatDate(effectiveDate),
-      partnerUrl: portalLink(mail.config, `/admin/partners/${partner.id}`),
-    },
-  });
+  if (by === 'partner') await mailAdminsOfNotice(trx, { ...notice, kind: 'partnerNoticeWithdrawn', values: {} });
 }
 
 /** A booking no active partner got: every administrator hears who booked and why, with a link to place it. */
@@ -556,8 +519,7 @@ export async function notifyUnplacedBooking(
   trx: DbOrTx,
   { mail, now, booking }: Notice & { booking: UnplacedBooking },
 ): Promise<void> {
-  await mailTeam(trx, {
-    roles: ['admin'],
+  await mailAdmins(trx, {
     now,
     kind: 'unplacedBooking',
     values: {
@@ -583,8 +545,7 @@ export async function notifyWindowsEnding(
     deals,
   }: Notice & { deals: Array<{ client: string; partner: string; daysLeft: number; windowEnds: string }> },
 ): Promise<void> {
-  await mailTeam(trx, {
-    roles: ['admin'],
+  await mailAdmins(trx, {
     now,
     kind: 'windowsEnding',
     values: { deals, pipelineUrl: portalLink(mail.config, '/admin/pipeline') },
@@ -592,36 +553,24 @@ export async function notifyWindowsEnding(
 }
 
 /** A breach of non-solicitation voided the partner's unpaid fees. */
-export async function notifyFeesForfeited(
-  trx: DbOrTx,
-  { mail, now, partnerId, reason, amount }: Notice & { partnerId: string; reason: string; amount: string },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
+export const notifyFeesForfeited = partnerNotice(
+  ({ partnerId, reason, amount }: { partnerId: string; reason: string; amount: string }) => ({
     partner: partnerId,
     kind: 'feesForfeited',
     values: { reason, amount: formatMoney(amount) },
-  });
-}
+  }),
+);
 
 /** An admin decided whether a won client is a qualifying client: the partner is told, with the reason. */
-export async function notifyQualificationDecided(
-  trx: DbOrTx,
-  {
-    mail,
-    now,
+export const notifyQualificationDecided = partnerNotice(
+  ({
     referral,
-  }: Notice & {
+  }: {
     referral: ReferralNotice & {
       qualifying: boolean | null;
       qualificationReason: string | null;
     };
-  },
-): Promise<void> {
-  await mailPartner(trx, {
-    mail,
-    now,
+  }) => ({
     partner: referral.partnerId,
     kind: 'qualificationDecided',
     values: {
@@ -629,8 +578,8 @@ export async function notifyQualificationDecided(
       qualifying: referral.qualifying === true,
       reason: referral.qualificationReason ?? '',
     },
-  });
-}
+  }),
+);
 
 /** The month's accrual, one summary per partner that earned in it (count and amount). */
 export async function notifyMonthlySummaries(
