@@ -203,22 +203,26 @@ export async function lockCommission(
 const refundClawbackPaid = (id: string, paidBack: string, rest: string) =>
   `Commission ${id} cannot be voided: a refund of its client payment already took back ${formatMoney(paidBack)} of it in a payout. Record a clawback of the rest (${formatMoney(rest)}) instead.`;
 
-/** A fee's refund clawbacks that still count (not voided), locked, and how much of the fee they took back in payouts. */
+/**
+ * A fee's refund clawbacks that still count (not voided) and how much of the fee they took back in payouts; locked
+ * (the client payment first) unless `lock` is false, for a preview that changes nothing.
+ */
 export async function lockRefundClawbacks(
   trx: DbOrTx,
   fee: Pick<CommissionRow, 'kind' | 'clientPaymentId'>,
+  { lock = true }: { lock?: boolean } = {},
 ): Promise<{ clawbacks: Pick<CommissionRow, 'id' | 'status' | 'amount'>[]; paidBackCents: number }> {
   if (fee.kind !== 'recurring' || !fee.clientPaymentId) return { clawbacks: [], paidBackCents: 0 };
-  await trx.selectFrom('clientPayments').select('id').where('id', '=', fee.clientPaymentId).forUpdate().execute();
-  const clawbacks = await trx
+  if (lock)
+    await trx.selectFrom('clientPayments').select('id').where('id', '=', fee.clientPaymentId).forUpdate().execute();
+  const query = trx
     .selectFrom('commissions')
     .select(['id', 'status', 'amount'])
     .where('clientPaymentId', '=', fee.clientPaymentId)
     .where('kind', '=', 'clawback')
     .where('status', '!=', 'voided')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+    .orderBy('id');
+  const clawbacks = await (lock ? query.forUpdate() : query).execute();
   const paidBackCents = -clawbacks
     .filter((row) => row.status === 'paid')
     .reduce((cents, row) => cents + toCents(row.amount), 0);

@@ -15,11 +15,12 @@ import {
   type PartnershipEnd,
   type terminatePartnerInput,
 } from '@portal/contracts';
-import type { Db } from '@portal/db';
+import type { CommissionRow, Db } from '@portal/db';
 import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { termsOfVersion } from '../platform/program-terms';
+import { bookAdjustment, lockRefundClawbacks } from '../money/adjustments';
 import {
   notifyFeesForfeited,
   notifyNoticeWithdrawn,
@@ -124,17 +125,55 @@ export async function terminatePartner(
 /** The fees a forfeiture voids: every unpaid one, pending or failed (a payment that did not arrive is unpaid). */
 const UNPAID_STATUSES = ['pending', 'failed'] as const;
 
+type UnpaidLine = Pick<CommissionRow, 'id' | 'kind' | 'amount' | 'monthYear' | 'referralId' | 'clientPaymentId'>;
+
+/**
+ * What a forfeiture takes of the partner's unpaid lines. Every one is voided but a fee a refund of its client
+ * payment already took part of back in a payout: voiding that fee would take that part twice, so it stays (with its
+ * refund's unpaid clawbacks) and the rest of it, the fee less every clawback of its payment, is taken back with a
+ * clawback of the forfeiture's reason. A second forfeiture finds that rest at nothing and books nothing more.
+ * `lock` locks the lines and the client payments, as the forfeiture itself does; the admin's preview reads them.
+ */
+async function forfeiturePlan(trx: DbOrTx, options: { partnerId: string; lock: boolean }) {
+  let query = trx
+    .selectFrom('commissions')
+    .select(['id', 'kind', 'amount', 'monthYear', 'referralId', 'clientPaymentId'])
+    .where('partnerId', '=', options.partnerId)
+    .where('status', 'in', UNPAID_STATUSES)
+    .orderBy('monthYear')
+    .orderBy('id');
+  if (options.lock) query = query.forUpdate();
+  const unpaid: UnpaidLine[] = await query.execute();
+  const stays = new Set<string>();
+  const rests: { fee: UnpaidLine; restCents: number }[] = [];
+  for (const fee of unpaid) {
+    const { clawbacks, paidBackCents } = await lockRefundClawbacks(trx, fee, { lock: options.lock });
+    if (paidBackCents === 0) continue;
+    stays.add(fee.id);
+    for (const clawback of clawbacks) stays.add(clawback.id);
+    const restCents = toCents(fee.amount) + clawbacks.reduce((cents, row) => cents + toCents(row.amount), 0);
+    if (restCents > 0) rests.push({ fee, restCents });
+  }
+  const voids = unpaid.filter((line) => !stays.has(line.id));
+  const cents =
+    voids.reduce((total, line) => total + toCents(line.amount), 0) +
+    rests.reduce((total, rest) => total + rest.restCents, 0);
+  return { voids, rests, count: voids.length + rests.length, cents };
+}
+
 /**
  * Voids every unpaid fee of the partner (pending, or failed and waiting to be retried) with the reason: one
  * activity row, one mail; the voided fees show on the partner's statement with the reason, and a voided
- * failed fee can no longer be retried. With no unpaid fee left it is a 409 that writes and mails nothing: forfeits of one partner queue on its
- * row, so of two at once only the first finds fees to void.
+ * failed fee can no longer be retried. A fee a refund already took part of back in a payout is taken back in
+ * the rest instead (see forfeiturePlan), with the clawback's own row and mail. With nothing left to take it is a
+ * 409 that writes and mails nothing: forfeits of one partner queue on its row, so of two at once only the first
+ * finds fees to void.
  */
 export async function forfeitFees(
   db: Db,
   options: { actorId: string; id: string; reason: string; now: Date; mail: MailDeps },
 ) {
-  const { now } = options;
+  const { now, reason } = options;
   return db.transaction().execute(async (trx) => {
     const partner = await trx
       .selectFrom('partners')
@@ -143,26 +182,63 @@ export async function forfeitFees(
       .forUpdate()
       .executeTakeFirst();
     if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
-    const voided = await trx
-      .updateTable('commissions')
-      .set({ status: 'voided', voidedAt: now, voidReason: options.reason, updatedAt: now })
-      .where('partnerId', '=', partner.id)
-      .where('status', 'in', UNPAID_STATUSES)
-      .returning(['id', 'amount'])
-      .execute();
-    if (voided.length === 0) throw DomainError.conflict(ENDING_MESSAGES.nothingToForfeit);
-    const cents = voided.reduce((total, row) => total + toCents(row.amount), 0);
-    const amount = fromCents(cents);
+    const plan = await forfeiturePlan(trx, { partnerId: partner.id, lock: true });
+    if (plan.count === 0) throw DomainError.conflict(ENDING_MESSAGES.nothingToForfeit);
+    if (plan.voids.length > 0)
+      await trx
+        .updateTable('commissions')
+        .set({ status: 'voided', voidedAt: now, voidReason: reason, updatedAt: now })
+        .where(
+          'id',
+          'in',
+          plan.voids.map((line) => line.id),
+        )
+        .execute();
+    const clients = await clientNames(
+      trx,
+      plan.rests.map((rest) => rest.fee.referralId),
+    );
+    const takenInPart = [];
+    for (const { fee, restCents } of plan.rests) {
+      const clawback = await bookAdjustment(trx, {
+        partnerId: partner.id,
+        referralId: fee.referralId,
+        amount: fromCents(-restCents),
+        month: fee.monthYear,
+        reason,
+        clientCompanyName: (fee.referralId && clients.get(fee.referralId)) ?? null,
+        clientPaymentId: fee.clientPaymentId,
+        actorId: options.actorId,
+        now,
+        mail: options.mail,
+      });
+      takenInPart.push({ commissionId: fee.id, clawbackId: clawback.id });
+    }
+    const amount = fromCents(plan.cents);
     await logActivity(trx, {
       userId: options.actorId,
       action: 'partner.fees_forfeited',
       entityType: 'partner',
       entityId: partner.id,
-      details: { reason: options.reason, voided: voided.length, amount, commissionIds: voided.map((row) => row.id) },
+      details: {
+        reason,
+        voided: plan.count,
+        amount,
+        commissionIds: plan.voids.map((line) => line.id),
+        ...(takenInPart.length ? { takenInPart } : {}),
+      },
     });
-    await notifyFeesForfeited(trx, { mail: options.mail, now, partnerId: partner.id, reason: options.reason, amount });
-    return { partnerId: partner.id, voided: voided.length, amount };
+    await notifyFeesForfeited(trx, { mail: options.mail, now, partnerId: partner.id, reason, amount });
+    return { partnerId: partner.id, voided: plan.count, amount };
   });
+}
+
+/** The client company of each referral, for the lines a forfeiture books. */
+async function clientNames(trx: DbOrTx, referralIds: (string | null)[]) {
+  const ids = referralIds.filter((id): id is string => id !== null);
+  if (!ids.length) return new Map<string, string>();
+  const rows = await trx.selectFrom('referrals').select(['id', 'clientCompanyName']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.clientCompanyName]));
 }
 
 /** The partnership's ending as it stands, and the day notice given today would take effect. */
@@ -189,22 +265,14 @@ export async function partnershipEnd(db: DbOrTx, options: { partnerId: string; n
   };
 }
 
-/** The admin's view: the ending, and the count and sum of the unpaid fees a forfeiture would void. */
+/** The admin's view: the ending, and the count and sum of the unpaid fees a forfeiture would take. */
 export async function adminPartnershipEnd(
   db: DbOrTx,
   options: { partnerId: string; now: Date },
 ): Promise<AdminPartnershipEnd> {
   const ending = await partnershipEnd(db, options);
-  const unpaid = await db
-    .selectFrom('commissions')
-    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string | null>('amount').as('amount')])
-    .where('partnerId', '=', options.partnerId)
-    .where('status', 'in', UNPAID_STATUSES)
-    .executeTakeFirstOrThrow();
-  return {
-    ...ending,
-    unpaidFees: { count: Number(unpaid.count), amount: fromCents(toCents(unpaid.amount ?? '0')) },
-  };
+  const plan = await forfeiturePlan(db, { partnerId: options.partnerId, lock: false });
+  return { ...ending, unpaidFees: { count: plan.count, amount: fromCents(plan.cents) } };
 }
 
 /** A partner's own written notice: effective the notice days of their terms version after today; the team hears. */
