@@ -73,163 +73,120 @@ async function* inCreatedOrder<DB, TB extends keyof DB, O extends { id: string }
   for await (const batch of keysetBatches(query, createdOrder(alias))) yield* batch;
 }
 
+/**
+ * An export's columns in order: each cell's select expression (its key is the name it selects as, after " as "
+ * or the table's alias) and the header above it. The query selects exactly these.
+ */
+type ExportColumns = Record<string, string>;
+
+const keyOf = (select: string) => select.split(' as ')[1] ?? select.slice(select.indexOf('.') + 1);
+
+/** The CSV columns of an export's table. */
+const csvColumns = (columns: ExportColumns): CsvColumn[] =>
+  Object.entries(columns).map(([select, header]) => ({ key: keyOf(select), header }));
+
+/** The select expressions of an export's table, with the types Kysely reads them by. */
+const selections = <C extends ExportColumns>(columns: C) => Object.keys(columns) as (keyof C & string)[];
+
 // Partners: no bank numbers (not even masked) — those leave only in a payout's wire instructions.
-const PARTNER_COLUMNS: CsvColumn[] = [
-  { key: 'id', header: 'Partner ID' },
-  { key: 'companyName', header: 'Company' },
-  { key: 'contactName', header: 'Contact' },
-  { key: 'email', header: 'Email' },
-  { key: 'phone', header: 'Phone' },
-  { key: 'website', header: 'Website' },
-  { key: 'companyType', header: 'Type' },
-  { key: 'status', header: 'Status' },
-  { key: 'referralCode', header: 'Referral Code' },
-  { key: 'expectedVolume', header: 'Expected Volume' },
-  { key: 'paymentMethod', header: 'Payment Method' },
-  { key: 'currentMrr', header: 'MRR' },
-  { key: 'totalLifetimeCommissions', header: 'Total Earned' },
-  { key: 'applicationDate', header: 'Applied' },
-  { key: 'approvedAt', header: 'Joined' },
-  { key: 'createdAt', header: 'Created' },
-];
+const PARTNER_COLUMNS = {
+  'p.id': 'Partner ID',
+  'p.companyName': 'Company',
+  'p.contactName': 'Contact',
+  'u.email': 'Email',
+  'p.phone': 'Phone',
+  'p.website': 'Website',
+  'p.companyType': 'Type',
+  'p.status': 'Status',
+  'p.referralCode': 'Referral Code',
+  'p.expectedVolume': 'Expected Volume',
+  'p.paymentMethod': 'Payment Method',
+  'p.currentMrr': 'MRR',
+  'p.totalLifetimeCommissions': 'Total Earned',
+  'p.applicationDate': 'Applied',
+  'p.approvedAt': 'Joined',
+  'p.createdAt': 'Created',
+};
 
-const REFERRAL_COLUMNS: CsvColumn[] = [
-  { key: 'id', header: 'Referral ID' },
-  { key: 'partnerCompanyName', header: 'Partner' },
-  { key: 'clientCompanyName', header: 'Client Company' },
-  { key: 'clientEmail', header: 'Client Email' },
-  { key: 'clientPhone', header: 'Client Phone' },
-  { key: 'serviceType', header: 'Service' },
-  { key: 'monthlyValue', header: 'Monthly Value' },
-  { key: 'commissionAmount', header: 'Commission per Month' },
-  { key: 'stage', header: 'Stage' },
-  { key: 'consultationDate', header: 'Consultation' },
-  { key: 'closeDate', header: 'Closed' },
-  { key: 'contractStartDate', header: 'Contract Start' },
-  { key: 'contractEndDate', header: 'Contract End' },
-  { key: 'churnDate', header: 'Churned' },
-  { key: 'lostReason', header: 'Lost Reason' },
-  { key: 'notes', header: 'Notes' },
-  { key: 'createdAt', header: 'Created' },
-  { key: 'termsVersion', header: 'Terms Version' },
-  { key: 'acceptedAt', header: 'Accepted' },
-  { key: 'qualifiesBy', header: 'Qualifies By' },
-  { key: 'annualSales', header: 'Annual Sales' },
-  { key: 'signedAt', header: 'Signed' },
-  { key: 'qualifying', header: 'Qualifying' },
-  { key: 'qualificationReason', header: 'Qualification Reason' },
-];
+const REFERRAL_COLUMNS = {
+  'r.id': 'Referral ID',
+  'p.companyName as partnerCompanyName': 'Partner',
+  'r.clientCompanyName': 'Client Company',
+  'r.clientEmail': 'Client Email',
+  'r.clientPhone': 'Client Phone',
+  'r.serviceType': 'Service',
+  'r.monthlyValue': 'Monthly Value',
+  'r.commissionAmount': 'Commission per Month',
+  'r.stage': 'Stage',
+  'r.consultationDate': 'Consultation',
+  'r.closeDate': 'Closed',
+  'r.contractStartDate': 'Contract Start',
+  'r.contractEndDate': 'Contract End',
+  'r.churnDate': 'Churned',
+  'r.lostReason': 'Lost Reason',
+  'r.notes': 'Notes',
+  'r.createdAt': 'Created',
+  'r.termsVersion': 'Terms Version',
+  'r.acceptedAt': 'Accepted',
+  'r.qualifiesBy': 'Qualifies By',
+  'r.annualSales': 'Annual Sales',
+  'r.signedAt': 'Signed',
+  'r.qualifying': 'Qualifying',
+  'r.qualificationReason': 'Qualification Reason',
+};
 
-const COMMISSION_COLUMNS: CsvColumn[] = [
-  { key: 'id', header: 'Commission ID' },
-  { key: 'partnerCompanyName', header: 'Partner' },
-  { key: 'clientCompanyName', header: 'Client Company' },
-  { key: 'monthYear', header: 'Month' },
-  { key: 'kind', header: 'Kind' },
-  { key: 'amount', header: 'Amount' },
-  { key: 'status', header: 'Status' },
-  { key: 'reason', header: 'Adjustment Reason' },
-  { key: 'paymentDate', header: 'Paid' },
-  { key: 'paymentMethod', header: 'Method' },
-  { key: 'paymentReference', header: 'Reference' },
-  { key: 'failureReason', header: 'Failure Reason' },
-  { key: 'voidedAt', header: 'Voided' },
-  { key: 'voidReason', header: 'Void Reason' },
-  { key: 'createdAt', header: 'Created' },
-];
+const COMMISSION_COLUMNS = {
+  'c.id': 'Commission ID',
+  'p.companyName as partnerCompanyName': 'Partner',
+  'r.clientCompanyName': 'Client Company',
+  'c.monthYear': 'Month',
+  'c.kind': 'Kind',
+  'c.amount': 'Amount',
+  'c.status': 'Status',
+  'c.reason': 'Adjustment Reason',
+  'c.paymentDate': 'Paid',
+  'c.paymentMethod': 'Method',
+  'c.paymentReference': 'Reference',
+  'c.failureReason': 'Failure Reason',
+  'c.voidedAt': 'Voided',
+  'c.voidReason': 'Void Reason',
+  'c.createdAt': 'Created',
+};
 
 export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; rows: AsyncIterable<CsvRow> } {
   switch (kind) {
     case 'partners':
       return {
-        columns: PARTNER_COLUMNS,
+        columns: csvColumns(PARTNER_COLUMNS),
         rows: inCreatedOrder(
           'p',
           db
             .selectFrom('partners as p')
             .innerJoin('users as u', 'u.id', 'p.userId')
-            .select([
-              'p.id',
-              'p.companyName',
-              'p.contactName',
-              'u.email',
-              'p.phone',
-              'p.website',
-              'p.companyType',
-              'p.status',
-              'p.referralCode',
-              'p.expectedVolume',
-              'p.paymentMethod',
-              'p.currentMrr',
-              'p.totalLifetimeCommissions',
-              'p.applicationDate',
-              'p.approvedAt',
-              'p.createdAt',
-            ]),
+            .select(selections(PARTNER_COLUMNS)),
         ),
       };
     case 'referrals':
       return {
-        columns: REFERRAL_COLUMNS,
+        columns: csvColumns(REFERRAL_COLUMNS),
         rows: inCreatedOrder(
           'r',
           db
             .selectFrom('referrals as r')
             .innerJoin('partners as p', 'p.id', 'r.partnerId')
-            .select([
-              'r.id',
-              'p.companyName as partnerCompanyName',
-              'r.clientCompanyName',
-              'r.clientEmail',
-              'r.clientPhone',
-              'r.serviceType',
-              'r.monthlyValue',
-              'r.commissionAmount',
-              'r.stage',
-              'r.consultationDate',
-              'r.closeDate',
-              'r.contractStartDate',
-              'r.contractEndDate',
-              'r.churnDate',
-              'r.lostReason',
-              'r.notes',
-              'r.createdAt',
-              'r.termsVersion',
-              'r.acceptedAt',
-              'r.qualifiesBy',
-              'r.annualSales',
-              'r.signedAt',
-              'r.qualifying',
-              'r.qualificationReason',
-            ]),
+            .select(selections(REFERRAL_COLUMNS)),
         ),
       };
     case 'commissions':
       return {
-        columns: COMMISSION_COLUMNS,
+        columns: csvColumns(COMMISSION_COLUMNS),
         rows: inCreatedOrder(
           'c',
           db
             .selectFrom('commissions as c')
             .innerJoin('partners as p', 'p.id', 'c.partnerId')
             .leftJoin('referrals as r', 'r.id', 'c.referralId')
-            .select([
-              'c.id',
-              'p.companyName as partnerCompanyName',
-              'r.clientCompanyName',
-              'c.monthYear',
-              'c.kind',
-              'c.amount',
-              'c.status',
-              'c.reason',
-              'c.paymentDate',
-              'c.paymentMethod',
-              'c.paymentReference',
-              'c.failureReason',
-              'c.voidedAt',
-              'c.voidReason',
-              'c.createdAt',
-            ]),
+            .select(selections(COMMISSION_COLUMNS)),
         ),
       };
   }
