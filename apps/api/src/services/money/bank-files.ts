@@ -12,7 +12,7 @@ import nach from 'nach2';
 import { stringify } from 'csv-stringify/sync';
 import type { AchOriginator } from '../../config';
 import { logActivity, type DbOrTx } from '../platform/activity';
-import { bankFieldContext, type FieldCipher } from '../platform/crypto';
+import { bankFieldContext, type BankNumberColumn, type FieldCipher } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import { decryptOrNull } from '../platform/mappers';
 import { nextBankingDay } from './business-days';
@@ -36,11 +36,38 @@ interface PayoutFileLine {
   bankAddress: string | null;
 }
 
-/** The payout and its lines paid by `method`, in company-name order; logs the download. 404 without the payout. */
-async function linesForFile(
-  trx: DbOrTx,
-  { payoutId, method, actorId, action }: { payoutId: string; method: PaymentMethod; actorId: string; action: string },
-) {
+/** The line's field of each encrypted column of the partner. */
+const LINE_FIELDS = {
+  bank_routing_number: 'bankRoutingNumber',
+  bank_account_number: 'bankAccountNumber',
+  paypal_email: 'paypalEmail',
+} as const satisfies Record<BankNumberColumn, keyof PayoutFileLine>;
+
+/** A line's bank number or PayPal email in clear text; null when none is on file. */
+const decryptLineField = (cipher: FieldCipher, line: PayoutFileLine, column: BankNumberColumn) =>
+  decryptOrNull(cipher, line[LINE_FIELDS[column]], bankFieldContext(line.partnerId, column));
+
+interface FileRequest {
+  payoutId: string;
+  method: PaymentMethod;
+  actorId: string;
+  /** The activity logged for the download. */
+  action: string;
+}
+
+/**
+ * Builds a payout's file in one transaction from the payout and its lines paid by `method`, in company-name order;
+ * the download is logged. 404 without the payout, 409 when it pays nobody by `method`.
+ */
+async function fileOfPayout<T>(
+  db: Db,
+  request: FileRequest,
+  build: (file: Awaited<ReturnType<typeof linesForFile>>, trx: DbOrTx) => Promise<T> | T,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => build(await linesForFile(trx, request), trx));
+}
+
+async function linesForFile(trx: DbOrTx, { payoutId, method, actorId, action }: FileRequest) {
   const payout = await trx
     .selectFrom('payouts')
     .select(['id', 'reference', 'createdAt'])
@@ -175,81 +202,71 @@ export async function nachaFileForPayout(
   }: { cipher: FieldCipher; originator: AchOriginator | undefined; payoutId: string; actorId: string; now: Date },
 ): Promise<NachaFile> {
   if (!originator) throw DomainError.conflict(PAYOUT_RAIL_MESSAGES.achNotConfigured);
-  return db.transaction().execute(async (trx) => {
-    const { payout, lines } = await linesForFile(trx, {
-      payoutId,
-      method: 'ACH',
-      actorId,
-      action: 'payout.ach_file_downloaded',
-    });
-    const header = await achFileHeader(trx, payout.id, now);
-    const created = header.createdAt;
-    const effective = new Date(`${header.effectiveDate}T00:00:00Z`);
-    const file = new nach.File({
-      immediateDestination: originator.immediateDestination,
-      immediateOrigin: originator.immediateOrigin.padStart(10, ' '),
-      // The bank's name is optional in NACHA: blank.
-      immediateDestinationName: ' ',
-      immediateOriginName: nachaText(originator.companyName, 23),
-      // The payout reference's own suffix (PO-YYYYMMDD-XXXXXX): 8 characters at most.
-      referenceCode: nachaText(payout.reference.split('-').at(-1) ?? '', 8),
-      fileCreationDate: `${pad2(created.getUTCFullYear() % 100)}${pad2(created.getUTCMonth() + 1)}${pad2(created.getUTCDate())}`,
-      fileCreationTime: `${pad2(created.getUTCHours())}${pad2(created.getUTCMinutes())}`,
-      fileIdModifier: header.fileIdModifier,
-      batchSequenceNumber: 1,
-    });
-    // nach2 formats the effective date from local calendar fields.
-    const effectiveLocal = new Date(effective.getUTCFullYear(), effective.getUTCMonth(), effective.getUTCDate());
-    const descriptiveDate = `${MONTHS[effective.getUTCMonth()]} ${pad2(effective.getUTCDate())}`;
-    let trace = 0;
-    for (const [entryClass, payeeType] of [
-      ['CCD', 'business'],
-      ['PPD', 'individual'],
-    ] as const) {
-      const ofClass = lines.filter((line) => line.payeeType === payeeType);
-      if (ofClass.length === 0) continue;
-      const batch = new nach.Batch({
-        serviceClassCode: '220',
-        companyName: nachaText(originator.companyName, 16),
-        standardEntryClassCode: entryClass,
-        companyIdentification: originator.companyId,
-        companyEntryDescription: 'COMMISSION',
-        companyDescriptiveDate: descriptiveDate,
-        effectiveEntryDate: effectiveLocal,
-        originatingDFI: originator.odfiRouting,
+  return fileOfPayout(
+    db,
+    { payoutId, method: 'ACH', actorId, action: 'payout.ach_file_downloaded' },
+    async ({ payout, lines }, trx) => {
+      const header = await achFileHeader(trx, payout.id, now);
+      const created = header.createdAt;
+      const effective = new Date(`${header.effectiveDate}T00:00:00Z`);
+      const file = new nach.File({
+        immediateDestination: originator.immediateDestination,
+        immediateOrigin: originator.immediateOrigin.padStart(10, ' '),
+        // The bank's name is optional in NACHA: blank.
+        immediateDestinationName: ' ',
+        immediateOriginName: nachaText(originator.companyName, 23),
+        // The payout reference's own suffix (PO-YYYYMMDD-XXXXXX): 8 characters at most.
+        referenceCode: nachaText(payout.reference.split('-').at(-1) ?? '', 8),
+        fileCreationDate: `${pad2(created.getUTCFullYear() % 100)}${pad2(created.getUTCMonth() + 1)}${pad2(created.getUTCDate())}`,
+        fileCreationTime: `${pad2(created.getUTCHours())}${pad2(created.getUTCMinutes())}`,
+        fileIdModifier: header.fileIdModifier,
+        batchSequenceNumber: 1,
       });
-      for (const line of ofClass) {
-        const routing = decryptOrNull(
-          cipher,
-          line.bankRoutingNumber,
-          bankFieldContext(line.partnerId, 'bank_routing_number'),
-        );
-        const account = decryptOrNull(
-          cipher,
-          line.bankAccountNumber,
-          bankFieldContext(line.partnerId, 'bank_account_number'),
-        );
-        if (!routing || !account)
-          throw DomainError.conflict(`${line.companyName} has no ACH account on file; they must add one in Settings`);
-        trace += 1;
-        addEntry(batch, line.companyName, {
-          receivingDFI: routing,
-          // Account numbers may carry letters; NACHA's fields are upper case.
-          DFIAccount: account.toUpperCase(),
-          // 22: credit to a checking account, 32: to a savings account.
-          transactionCode: line.bankAccountType === 'savings' ? '32' : '22',
-          amount: (toCents(line.amount) / 100).toFixed(2),
-          idNumber: nachaText(line.referralCode, 15),
-          individualName: nachaText(line.holderName ?? line.companyName, 22) || 'PARTNER',
-          discretionaryData: '  ',
-          traceNumber: `${originator.odfiRouting.slice(0, 8)}${String(trace).padStart(7, '0')}`,
+      // nach2 formats the effective date from local calendar fields.
+      const effectiveLocal = new Date(effective.getUTCFullYear(), effective.getUTCMonth(), effective.getUTCDate());
+      const descriptiveDate = `${MONTHS[effective.getUTCMonth()]} ${pad2(effective.getUTCDate())}`;
+      let trace = 0;
+      for (const [entryClass, payeeType] of [
+        ['CCD', 'business'],
+        ['PPD', 'individual'],
+      ] as const) {
+        const ofClass = lines.filter((line) => line.payeeType === payeeType);
+        if (ofClass.length === 0) continue;
+        const batch = new nach.Batch({
+          serviceClassCode: '220',
+          companyName: nachaText(originator.companyName, 16),
+          standardEntryClassCode: entryClass,
+          companyIdentification: originator.companyId,
+          companyEntryDescription: 'COMMISSION',
+          companyDescriptiveDate: descriptiveDate,
+          effectiveEntryDate: effectiveLocal,
+          originatingDFI: originator.odfiRouting,
         });
+        for (const line of ofClass) {
+          const routing = decryptLineField(cipher, line, 'bank_routing_number');
+          const account = decryptLineField(cipher, line, 'bank_account_number');
+          if (!routing || !account)
+            throw DomainError.conflict(`${line.companyName} has no ACH account on file; they must add one in Settings`);
+          trace += 1;
+          addEntry(batch, line.companyName, {
+            receivingDFI: routing,
+            // Account numbers may carry letters; NACHA's fields are upper case.
+            DFIAccount: account.toUpperCase(),
+            // 22: credit to a checking account, 32: to a savings account.
+            transactionCode: line.bankAccountType === 'savings' ? '32' : '22',
+            amount: (toCents(line.amount) / 100).toFixed(2),
+            idNumber: nachaText(line.referralCode, 15),
+            individualName: nachaText(line.holderName ?? line.companyName, 22) || 'PARTNER',
+            discretionaryData: '  ',
+            traceNumber: `${originator.odfiRouting.slice(0, 8)}${String(trace).padStart(7, '0')}`,
+          });
+        }
+        file.addBatch(batch);
       }
-      file.addBatch(batch);
-    }
-    const text = await new Promise<string>((resolve) => file.generateFile(resolve));
-    return { reference: payout.reference, text: `${text}\r\n`, effectiveDate: header.effectiveDate };
-  });
+      const text = await new Promise<string>((resolve) => file.generateFile(resolve));
+      return { reference: payout.reference, text: `${text}\r\n`, effectiveDate: header.effectiveDate };
+    },
+  );
 }
 
 /** PayPal Payouts' batch upload: no header; recipient, amount, currency, customer id, note, wallet. */
@@ -257,28 +274,26 @@ export async function paypalBatchForPayout(
   db: Db,
   { cipher, payoutId, actorId }: { cipher: FieldCipher; payoutId: string; actorId: string },
 ): Promise<{ reference: string; text: string }> {
-  return db.transaction().execute(async (trx) => {
-    const { payout, lines } = await linesForFile(trx, {
-      payoutId,
-      method: 'PayPal',
-      actorId,
-      action: 'payout.paypal_batch_downloaded',
-    });
-    const rows = lines.map((line) => {
-      const email = decryptOrNull(cipher, line.paypalEmail, bankFieldContext(line.partnerId, 'paypal_email'));
-      if (!email) throw DomainError.conflict(`${line.companyName} has no PayPal email on file; they must add one`);
-      return [
-        email,
-        (toCents(line.amount) / 100).toFixed(2),
-        'USD',
-        // A unique id per partner: 30 characters at most, no spaces.
-        line.referralCode.replace(/[^0-9A-Za-z_-]/g, '').slice(0, 30),
-        `Partner commissions, payout ${payout.reference}`,
-        'PAYPAL',
-      ];
-    });
-    return { reference: payout.reference, text: stringify(rows, { record_delimiter: 'windows' }) };
-  });
+  return fileOfPayout(
+    db,
+    { payoutId, method: 'PayPal', actorId, action: 'payout.paypal_batch_downloaded' },
+    ({ payout, lines }) => {
+      const rows = lines.map((line) => {
+        const email = decryptLineField(cipher, line, 'paypal_email');
+        if (!email) throw DomainError.conflict(`${line.companyName} has no PayPal email on file; they must add one`);
+        return [
+          email,
+          (toCents(line.amount) / 100).toFixed(2),
+          'USD',
+          // A unique id per partner: 30 characters at most, no spaces.
+          line.referralCode.replace(/[^0-9A-Za-z_-]/g, '').slice(0, 30),
+          `Partner commissions, payout ${payout.reference}`,
+          'PAYPAL',
+        ];
+      });
+      return { reference: payout.reference, text: stringify(rows, { record_delimiter: 'windows' }) };
+    },
+  );
 }
 
 export const WIRE_COLUMNS: CsvColumn[] = [
@@ -305,14 +320,10 @@ export async function wireInstructions(
   db: Db,
   { cipher, payoutId, actorId }: { cipher: FieldCipher; payoutId: string; actorId: string },
 ): Promise<{ reference: string; rows: CsvRow[] }> {
-  return db.transaction().execute(async (trx) => {
-    const { payout, lines } = await linesForFile(trx, {
-      payoutId,
-      method: 'Wire',
-      actorId,
-      action: 'payout.wire_instructions_downloaded',
-    });
-    return {
+  return fileOfPayout(
+    db,
+    { payoutId, method: 'Wire', actorId, action: 'payout.wire_instructions_downloaded' },
+    ({ payout, lines }) => ({
       reference: payout.reference,
       rows: lines.map((line) => ({
         reference: payout.reference,
@@ -321,22 +332,14 @@ export async function wireInstructions(
         beneficiaryAddress: line.beneficiaryAddress,
         bankName: line.bankName,
         bankAddress: line.bankAddress,
-        routingNumber: decryptOrNull(
-          cipher,
-          line.bankRoutingNumber,
-          bankFieldContext(line.partnerId, 'bank_routing_number'),
-        ),
-        accountNumber: decryptOrNull(
-          cipher,
-          line.bankAccountNumber,
-          bankFieldContext(line.partnerId, 'bank_account_number'),
-        ),
+        routingNumber: decryptLineField(cipher, line, 'bank_routing_number'),
+        accountNumber: decryptLineField(cipher, line, 'bank_account_number'),
         accountType: line.bankAccountType,
         paymentMethod: 'Wire',
         amount: line.amount,
         commissionCount: line.commissionCount,
         paidAt: payout.createdAt.toISOString().slice(0, 10),
       })),
-    };
-  });
+    }),
+  );
 }
