@@ -23,13 +23,25 @@ interface Page<T> {
   offset: number;
 }
 
+/** The count of a list's rows, as `total`. */
+const total = () => sql<number>`count(*)::int`.as('total');
+
+/** Reads a page's rows and the list's count together, and answers the page with each row as `toItem` maps it. */
+async function readPage<Row, Item>(
+  page: PartnerPage,
+  { rows, count, toItem }: { rows: Promise<Row[]>; count: Promise<{ total: number }>; toItem: (row: Row) => Item },
+): Promise<Page<Item>> {
+  const [found, counted] = await Promise.all([rows, count]);
+  return { items: found.map((row) => toItem(row)), total: counted.total, limit: page.limit, offset: page.offset };
+}
+
 /**
  * The partner's commissions, newest month first, with each client's name. A failed fee whose payout
  * line came back carries the day it came back: it was never paid, whatever its payment date says.
  */
 export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Promise<Page<PartnerCommission>> {
-  const [rows, counted] = await Promise.all([
-    partnerCommissions(db, page.partnerId)
+  return readPage(page, {
+    rows: partnerCommissions(db, page.partnerId)
       .leftJoin('payoutLines as l', (join) =>
         join
           .onRef('l.payoutId', '=', 'c.payoutId')
@@ -44,18 +56,13 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db
+    count: db
       .selectFrom('commissions')
-      .select(sql<number>`count(*)::int`.as('total'))
+      .select(total())
       .where('partnerId', '=', page.partnerId)
       .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => ({ ...toCommission(row), returnedAt: row.returnedAt?.toISOString() ?? null })),
-    total: counted.total,
-    limit: page.limit,
-    offset: page.offset,
-  };
+    toItem: (row) => ({ ...toCommission(row), returnedAt: row.returnedAt?.toISOString() ?? null }),
+  });
 }
 
 /**
@@ -64,19 +71,11 @@ export async function listPartnerCommissionsPage(db: Db, page: PartnerPage): Pro
  */
 export async function listPartnerPayouts(db: Db, page: PartnerPage): Promise<Page<PartnerPayoutLine>> {
   const lines = partnerPayoutLines(db, page.partnerId);
-  const [rows, counted] = await Promise.all([
-    lines.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    lines
-      .clearSelect()
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => ({ ...toPartnerPayout(row), sentAt: row.sentAt?.toISOString() ?? null })),
-    total: counted.total,
-    limit: page.limit,
-    offset: page.offset,
-  };
+  return readPage(page, {
+    rows: lines.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    count: lines.clearSelect().select(total()).executeTakeFirstOrThrow(),
+    toItem: (row) => ({ ...toPartnerPayout(row), sentAt: row.sentAt?.toISOString() ?? null }),
+  });
 }
 
 /**
@@ -111,8 +110,8 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
       sql<boolean>`(a.details ? 'partnerId' and a.details ->> 'partnerId' = ${partner.id})`,
     ]),
   );
-  const [rows, counted] = await Promise.all([
-    about
+  return readPage(page, {
+    rows: about
       .leftJoin('users as u', 'u.id', 'a.userId')
       .leftJoin('partners as ap', 'ap.userId', 'a.userId')
       .select(['a.id', 'a.action', 'a.entityType', 'a.entityId', 'a.details', 'a.createdAt', 'u.email as actorEmail'])
@@ -122,10 +121,8 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    about.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => ({
+    count: about.select(total()).executeTakeFirstOrThrow(),
+    toItem: (row) => ({
       id: row.id,
       action: row.action,
       entityType: row.entityType,
@@ -135,11 +132,8 @@ export async function listPartnerActivity(db: DbOrTx, page: PartnerPage): Promis
       subject: row.subject,
       details: row.details,
       createdAt: row.createdAt.toISOString(),
-    })),
-    total: counted.total,
-    limit: page.limit,
-    offset: page.offset,
-  };
+    }),
+  });
 }
 
 /**
