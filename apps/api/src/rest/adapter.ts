@@ -116,6 +116,18 @@ interface RestRouteOf<P extends ProcedurePath> {
 /** One row of the REST table; `respond` and `paged` are typed by the procedure it names. */
 export type RestRoute = { [P in ProcedurePath]: RestRouteOf<P> }[ProcedurePath];
 
+/**
+ * A route whose procedure answers null where the thing it reads is missing: the REST answer is then 404 with
+ * `message`, and `meaning` is the document's line for that 404.
+ */
+export const nullIsNotFound = (message: string, meaning: string) => ({
+  respond: <T>(output: T | null): T => {
+    if (!output) throw DomainError.notFound(message);
+    return output;
+  },
+  errors: { 404: meaning },
+});
+
 /** The optional Idempotency-Key of a create or a money change, and the header of its replay. */
 export const idempotent = {
   requestHeaders: [

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@portal/contracts';
-import { DomainError } from '../../services/platform/errors';
-import type { RestRoute } from '../adapter';
+import { nullIsNotFound, type RestRoute } from '../adapter';
 
 export const partnerProfileRoutes: RestRoute[] = [
   {
@@ -10,11 +9,7 @@ export const partnerProfileRoutes: RestRoute[] = [
     summary: "The signed-in partner's own profile (bank numbers masked); 404 before the partner has applied",
     tag: 'Partner',
     // tRPC's partner.me answers null before the application; this address keeps the spec's 404 for it.
-    respond: (profile) => {
-      if (!profile) throw DomainError.notFound(MESSAGES.partnerProfileNotFound);
-      return profile;
-    },
-    errors: { 404: 'The user has not applied yet: no partner record' },
+    ...nullIsNotFound(MESSAGES.partnerProfileNotFound, 'The user has not applied yet: no partner record'),
   },
   {
     method: 'POST',

@@ -7,9 +7,8 @@ import {
   REFERRAL_SORTS,
   REFERRAL_STAGES,
 } from '@portal/contracts';
-import { DomainError } from '../../services/platform/errors';
 import { streamAllReferrals } from '../../services/referrals/referrals';
-import { idempotent, type RestRoute } from '../adapter';
+import { idempotent, nullIsNotFound, type RestRoute } from '../adapter';
 
 export const referralRoutes: RestRoute[] = [
   {
@@ -138,11 +137,7 @@ export const referralRoutes: RestRoute[] = [
     summary: "An active partner's referral link: company and code",
     tag: 'Public',
     // tRPC's public.referralLink answers null for such a code; this address keeps its 404.
-    respond: (link) => {
-      if (!link) throw DomainError.notFound(REFERRAL_MESSAGES.referralLinkNotFound);
-      return link;
-    },
-    errors: { 404: 'No active partner has this referral code' },
+    ...nullIsNotFound(REFERRAL_MESSAGES.referralLinkNotFound, 'No active partner has this referral code'),
   },
   {
     method: 'POST',
