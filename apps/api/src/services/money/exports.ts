@@ -153,42 +153,36 @@ const COMMISSION_COLUMNS = {
   'c.createdAt': 'Created',
 };
 
+/**
+ * An export of a table: its CSV columns, and its rows from `query` (the table as `alias`, with its joins, selecting
+ * what it is given) in (created_at, id) order.
+ */
+function tableExport<C extends ExportColumns, DB, TB extends keyof DB, O extends { id: string }>(
+  alias: string,
+  columns: C,
+  query: (selection: (keyof C & string)[]) => SelectQueryBuilder<DB, TB, O>,
+): { columns: CsvColumn[]; rows: AsyncIterable<CsvRow> } {
+  return { columns: csvColumns(columns), rows: inCreatedOrder(alias, query(selections(columns))) };
+}
+
 export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; rows: AsyncIterable<CsvRow> } {
   switch (kind) {
     case 'partners':
-      return {
-        columns: csvColumns(PARTNER_COLUMNS),
-        rows: inCreatedOrder(
-          'p',
-          db
-            .selectFrom('partners as p')
-            .innerJoin('users as u', 'u.id', 'p.userId')
-            .select(selections(PARTNER_COLUMNS)),
-        ),
-      };
+      return tableExport('p', PARTNER_COLUMNS, (selection) =>
+        db.selectFrom('partners as p').innerJoin('users as u', 'u.id', 'p.userId').select(selection),
+      );
     case 'referrals':
-      return {
-        columns: csvColumns(REFERRAL_COLUMNS),
-        rows: inCreatedOrder(
-          'r',
-          db
-            .selectFrom('referrals as r')
-            .innerJoin('partners as p', 'p.id', 'r.partnerId')
-            .select(selections(REFERRAL_COLUMNS)),
-        ),
-      };
+      return tableExport('r', REFERRAL_COLUMNS, (selection) =>
+        db.selectFrom('referrals as r').innerJoin('partners as p', 'p.id', 'r.partnerId').select(selection),
+      );
     case 'commissions':
-      return {
-        columns: csvColumns(COMMISSION_COLUMNS),
-        rows: inCreatedOrder(
-          'c',
-          db
-            .selectFrom('commissions as c')
-            .innerJoin('partners as p', 'p.id', 'c.partnerId')
-            .leftJoin('referrals as r', 'r.id', 'c.referralId')
-            .select(selections(COMMISSION_COLUMNS)),
-        ),
-      };
+      return tableExport('c', COMMISSION_COLUMNS, (selection) =>
+        db
+          .selectFrom('commissions as c')
+          .innerJoin('partners as p', 'p.id', 'c.partnerId')
+          .leftJoin('referrals as r', 'r.id', 'c.referralId')
+          .select(selection),
+      );
   }
 }
 
