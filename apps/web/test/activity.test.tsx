@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ActivityScreen } from '../src/features/admin/activity/activity-screen';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
+import { aPage } from './fixtures';
 
 const PARTNER_ID = '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a';
 
@@ -111,12 +112,7 @@ describe('the Activity screen', () => {
 
   it('reads each entry as a sentence with the names of the actor, the client and the partner', async () => {
     serveTrpc({
-      'admin.activity': (): ActivityPage => ({
-        items: [stageMove, payment, clawback, approval],
-        total: 4,
-        limit: 25,
-        offset: 0,
-      }),
+      'admin.activity': (): ActivityPage => aPage([stageMove, payment, clawback, approval], 25),
     });
     renderInRouter(<ActivityScreen />, { path: '/admin/activity' });
     await findTable();

@@ -9,23 +9,14 @@ import {
   CreatePartnerForm,
   toCreatePartnerPayload,
 } from '../src/features/admin/partners/create-partner-dialog';
-import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 import { AdminMetricCards, formatRate } from '../src/features/admin/dashboard/metric-cards';
 import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approval-queue';
 import { PartnerDetailsView } from '../src/features/admin/partners/partner-details-dialog';
 import { PartnerSettingsView } from '../src/features/admin/partners/partner-settings-dialog';
 import { RejectPartnerDialog, SuspendPartnerDialog } from '../src/features/admin/partners/reason-decision-dialog';
 import { aPartnerDetails, aProgramTerms } from './fixtures';
-import { renderInRouter, renderWithProviders } from './render';
+import { atPhoneWidth, renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
-
-// Mantine's autosizing textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-    configurable: true,
-  });
-}
 
 const row: AdminPartnerRow = {
   id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a',
@@ -177,15 +168,10 @@ describe.each([
   });
 
   it('fills the screen at phone width, as every dialog with a reason to type does', async () => {
-    const plainMatchMedia = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
-    try {
-      renderDialog();
-      const dialog = await screen.findByRole('dialog', { name: title });
-      await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
-    } finally {
-      window.matchMedia = plainMatchMedia;
-    }
+    atPhoneWidth();
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: title });
+    await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
   });
 });
 
@@ -226,15 +212,10 @@ describe('Create Partner form', () => {
   });
 
   it('fills the screen at phone width: its long form scrolls as a page', async () => {
-    const plainMatchMedia = window.matchMedia;
-    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
-    try {
-      renderWithProviders(<CreatePartnerDialog opened onClose={vi.fn()} />);
-      const dialog = await screen.findByRole('dialog', { name: 'Create New Partner' });
-      await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
-    } finally {
-      window.matchMedia = plainMatchMedia;
-    }
+    atPhoneWidth();
+    renderWithProviders(<CreatePartnerDialog opened onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Partner' });
+    await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());
   });
 
   it('submits with the default company type and expected volume, Wire fixed', async () => {

@@ -10,7 +10,7 @@ import { CommissionsTab, groupByPayout, monthsBetween, partnerMonths } from '../
 import { TaxInformationCard } from '../src/features/partner/tax-information-card';
 import { renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
-import { aCommission, aPartnerProfile } from './fixtures';
+import { aCommission, aPage, aPartnerProfile } from './fixtures';
 
 /** The machine is shared: give a render up to ten seconds. */
 const SLOW = { timeout: 10_000 };
@@ -84,6 +84,12 @@ const returned = (id: number, month: string) =>
     paymentReference: 'PO-20260405-RETURN',
     failureReason: 'Returned: R02 Account closed',
   });
+
+/** The partner's one page of commission lines, with the payouts they were paid in. */
+const commissionsPage = (items: CommissionLine[], payouts: PartnerPayout[] = []): CommissionsPage => ({
+  ...aPage(items),
+  payouts,
+});
 
 describe('groupByPayout', () => {
   it('puts paid lines of one payout together, in page order, and leaves the others alone', () => {
@@ -189,7 +195,7 @@ describe('the months a partner may pick', () => {
 
 describe('Commissions tab', () => {
   it('says when the first statement is ready instead of offering a month before the partner joined', async () => {
-    serveTrpc({ 'partner.commissionsPage': () => ({ items: [], total: 0, limit: 20, offset: 0, payouts: [] }) });
+    serveTrpc({ 'partner.commissionsPage': () => commissionsPage([]) });
     const today = new Date().toISOString();
     renderWithProviders(
       <CommissionsTab
@@ -205,7 +211,7 @@ describe('Commissions tab', () => {
   });
 
   it('chooses the latest closed month for the statement', async () => {
-    serveTrpc({ 'partner.commissionsPage': () => ({ items: [], total: 0, limit: 20, offset: 0, payouts: [] }) });
+    serveTrpc({ 'partner.commissionsPage': () => commissionsPage([]) });
     renderWithProviders(<CommissionsTab partner={SINCE_2025} />);
     const now = new Date();
     const lastMonth = monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
@@ -217,13 +223,10 @@ describe('Commissions tab', () => {
   });
 
   it('groups paid lines under their payout with reference, date and amount', async () => {
-    const page: CommissionsPage = {
-      items: [line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), paid(4, '2026-01')],
-      total: 3,
-      limit: 20,
-      offset: 0,
-      payouts: [payoutA],
-    };
+    const page = commissionsPage(
+      [line(1, { monthYear: '2026-03' }), paid(2, '2026-02'), paid(4, '2026-01')],
+      [payoutA],
+    );
     serveTrpc({ 'partner.commissionsPage': () => page });
     renderWithProviders(<CommissionsTab partner={SINCE_2025} />);
     const group = await screen.findByTestId('payout-group', {}, SLOW);
@@ -236,13 +239,10 @@ describe('Commissions tab', () => {
   });
 
   it('marks a payout that came back Returned, with the day and reason, and says its fees are still owed', async () => {
-    const page: CommissionsPage = {
-      items: [returned(5, '2026-03'), returned(6, '2026-03'), paid(2, '2026-02')],
-      total: 3,
-      limit: 20,
-      offset: 0,
-      payouts: [payoutB, payoutA],
-    };
+    const page = commissionsPage(
+      [returned(5, '2026-03'), returned(6, '2026-03'), paid(2, '2026-02')],
+      [payoutB, payoutA],
+    );
     serveTrpc({ 'partner.commissionsPage': () => page });
     renderInRouter(<CommissionsTab partner={SINCE_2025} />);
     const [back, arrived] = await screen.findAllByTestId('payout-group', {}, SLOW);
@@ -292,11 +292,8 @@ describe('Commissions tab', () => {
   it('says when no commission matches the filters', async () => {
     serveTrpc({
       'partner.commissionsPage': (input) => ({
-        items: (input as { status?: string }).status ? [] : [line(1, {})],
+        ...commissionsPage((input as { status?: string }).status ? [] : [line(1, {})]),
         total: 1,
-        limit: 20,
-        offset: 0,
-        payouts: [],
       }),
     });
     renderWithProviders(<CommissionsTab partner={SINCE_2025} />);

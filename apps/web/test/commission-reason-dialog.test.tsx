@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CommissionReasonDialog,
   pendingDetail,
   pendingLabel,
 } from '../src/features/admin/payouts/commission-reason-dialog';
 import { aPendingCommission } from './fixtures';
-import { renderWithProviders } from './render';
-import { PHONE_QUERY } from '../src/layout/use-phone-layout';
+import { atPhoneWidth, renderWithProviders } from './render';
 
 const item = aPendingCommission();
 
@@ -26,11 +25,6 @@ function renderDialog(onSubmit = vi.fn(), explanation?: string) {
   );
   return within(screen.getByRole('dialog', { name: 'Void commission' }));
 }
-
-const plainMatchMedia = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = plainMatchMedia;
-});
 
 describe('the reason dialog of Mark failed and Void', () => {
   it('names the commission: partner, client, month and amount', () => {
@@ -70,7 +64,7 @@ describe('the reason dialog of Mark failed and Void', () => {
   });
 
   it('fills the screen at phone width, as every dialog with a reason to type does', async () => {
-    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    atPhoneWidth();
     renderDialog();
     const dialog = screen.getByRole('dialog', { name: 'Void commission' });
     await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());

@@ -9,17 +9,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealPipeline } from '../src/features/admin/pipeline/deal-pipeline';
 import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
-import { aReferral } from './fixtures';
-import { ProcedureError, serveTrpc } from './trpc-server';
+import { aPage, aReferral } from './fixtures';
+import { deferred, ProcedureError, serveTrpc } from './trpc-server';
 
 const deal = aReferral({ partnerCompanyName: 'Northwind Growth' });
-
-/** A promise the test settles when it wants the server to answer. */
-function deferred<T>() {
-  let settle!: { resolve: (value: T) => void; reject: (error: unknown) => void };
-  const promise = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
-  return { promise, ...settle };
-}
 
 /** The server's columns: each stage's deals of `deals`, one page of two at a time. */
 const columnOf = (deals: Referral[]) => (input: unknown) => {
@@ -29,7 +22,7 @@ const columnOf = (deals: Referral[]) => (input: unknown) => {
   const next = start + 2 < inStage.length ? String(start + 2) : null;
   return { items: inStage.slice(start, start + 2), total: inStage.length, nextCursor: next };
 };
-const noPartners = () => ({ items: [], total: 0, limit: 20, offset: 0 });
+const noPartners = () => aPage([]);
 
 /** A signed-in team member holding `permissions` (an admin moves deals; a viewer only reads). */
 const member = (permissions: string[]) => ({

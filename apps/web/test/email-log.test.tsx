@@ -8,15 +8,13 @@ import {
   TOKEN_LINK_REDACTED,
   type EmailDetail,
   type EmailLogEntry,
-  type EmailLogPage,
 } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmailLog } from '../src/features/admin/emails/email-log';
-import { PHONE_QUERY } from '../src/layout/use-phone-layout';
-import { anAdminSession } from './fixtures';
-import { renderInRouter } from './render';
+import { anAdminSession, aPage } from './fixtures';
+import { atPhoneWidth, renderInRouter } from './render';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
 const mail = (fields: Partial<EmailLogEntry>): EmailLogEntry => ({
@@ -35,8 +33,6 @@ const mail = (fields: Partial<EmailLogEntry>): EmailLogEntry => ({
   ...fields,
 });
 
-const page = (items: EmailLogEntry[]): EmailLogPage => ({ items, total: items.length, limit: 20, offset: 0 });
-
 const detail = (entry: EmailLogEntry, fields: Partial<EmailDetail>): EmailDetail => ({
   ...entry,
   body: null,
@@ -46,16 +42,12 @@ const detail = (entry: EmailLogEntry, fields: Partial<EmailDetail>): EmailDetail
 
 const session = () => anAdminSession(['emails:read', 'emails:write']);
 
-const originalMatchMedia = window.matchMedia;
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.matchMedia = originalMatchMedia;
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the Email log', () => {
   it('says that mail is not delivered, and what to set, when mails were not sent for want of SMTP', async () => {
     serveTrpc({
-      'admin.emails': () => page([mail({ status: 'not_sent', sentAt: null, lastError: NOT_SENT_NO_SMTP })]),
+      'admin.emails': () => aPage([mail({ status: 'not_sent', sentAt: null, lastError: NOT_SENT_NO_SMTP })]),
     });
     renderInRouter(<EmailLog />, { session: anAdminSession(['emails:read', 'emails:write']) });
     const alert = await screen.findByTestId('no-smtp');
@@ -64,7 +56,7 @@ describe('the Email log', () => {
   });
 
   it('says nothing of the kind when mail goes out', async () => {
-    serveTrpc({ 'admin.emails': () => page([mail({})]) });
+    serveTrpc({ 'admin.emails': () => aPage([mail({})]) });
     renderInRouter(<EmailLog />, { session: anAdminSession(['emails:read', 'emails:write']) });
     await screen.findByText('We received your application');
     expect(screen.queryByTestId('no-smtp')).toBeNull();
@@ -96,7 +88,7 @@ describe('an opened mail', () => {
 
   const serve = () =>
     serveTrpc({
-      'admin.emails': () => page([forfeit, reset]),
+      'admin.emails': () => aPage([forfeit, reset]),
       'admin.email': (input) => {
         const { id } = input as { id: string };
         if (id === forfeit.id) return detail(forfeit, { body: forfeitBody });
@@ -144,7 +136,7 @@ describe('an opened mail', () => {
 
   it('says so when the mail cannot be loaded', async () => {
     serveTrpc({
-      'admin.emails': () => page([forfeit]),
+      'admin.emails': () => aPage([forfeit]),
       'admin.email': () => new ProcedureError(404, 'NOT_FOUND', 'Email not found'),
     });
     const user = userEvent.setup();
@@ -165,7 +157,7 @@ describe('an opened mail', () => {
   });
 
   it('fills the screen at phone width', async () => {
-    window.matchMedia = (query: string) => ({ ...originalMatchMedia(query), matches: query === PHONE_QUERY });
+    atPhoneWidth();
     serve();
     const user = userEvent.setup();
     renderInRouter(<EmailLog />, { session: session() });

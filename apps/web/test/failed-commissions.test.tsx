@@ -8,15 +8,9 @@ import { CommissionActionDialog } from '../src/features/admin/payouts/commission
 import { FailedCommissions } from '../src/features/admin/payouts/failed-commissions';
 import { aPendingCommission, anAdminSession } from './fixtures';
 import { renderWithProviders } from './render';
-import { serveTrpc } from './trpc-server';
+import { deferred, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 const failedBefore: FailedCommission = {
   id: 'f1111111-1111-4111-8111-111111111111',

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultTaxYear, Form1099Dialog } from '../src/features/admin/dashboard/export-menu';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
+import { aPage } from './fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,7 +25,7 @@ const payout = (paidAt: string) => ({
 
 /** The API: the newest payout over tRPC, the report's CSV with its partner count and threshold. */
 function serve(partnerCount: number, paidAt = new Date().toISOString()) {
-  serveTrpc({ 'admin.payouts': () => ({ items: [payout(paidAt)], total: 1, limit: 1, offset: 0 }) });
+  serveTrpc({ 'admin.payouts': () => aPage([payout(paidAt)], 1) });
   const trpcFetch = globalThis.fetch;
   const files: string[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -4,10 +4,9 @@
 import type { Funnel } from '@portal/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FunnelCard } from '../src/features/leads/funnel-card';
-import { PHONE_QUERY } from '../src/layout/use-phone-layout';
-import { renderWithProviders } from './render';
+import { atPhoneWidth, renderWithProviders } from './render';
 
 const counts = { visits: 10, bookings: 4, accepted: 3, won: 2, paying: 1 };
 const funnel: Funnel = {
@@ -18,11 +17,6 @@ const funnel: Funnel = {
   total: { visits: 20, bookings: 8, accepted: 6, won: 4, paying: 2 },
   enteredByHand: 0,
 };
-
-const plainMatchMedia = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = plainMatchMedia;
-});
 
 describe('the lead funnel', () => {
   it('shows the months on a wide screen, and the switch folds them away while the totals stay', async () => {
@@ -46,7 +40,7 @@ describe('the lead funnel', () => {
   });
 
   it('starts with the months folded on a phone, and shows them on demand', async () => {
-    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    atPhoneWidth();
     renderWithProviders(<FunnelCard funnel={funnel} description="By month" />);
     expect(screen.getByTestId('funnel-visits').textContent).toContain('20');
     expect(screen.queryByText('Nov 2026')).toBeNull();

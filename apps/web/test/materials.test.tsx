@@ -8,13 +8,12 @@ import {
 } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AddMaterialDialog } from '../src/features/admin/materials/material-dialogs';
 import { MaterialForm, type MaterialFormValues } from '../src/features/admin/materials/material-form';
-import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 import { formatBytes } from '../src/features/admin/materials/materials-table';
 import { MaterialCard, downloadCountText, startDownload } from '../src/features/partner/marketing-materials';
-import { renderWithProviders } from './render';
+import { atPhoneWidth, renderWithProviders } from './render';
 
 const material: Material = {
   id: '6f1c2f1e-8d7a-4b7e-9a51-3d2c1b0a9f8e',
@@ -156,13 +155,8 @@ describe('an upload in progress', () => {
 });
 
 describe('the Add Marketing Material dialog', () => {
-  const plainMatchMedia = window.matchMedia;
-  afterEach(() => {
-    window.matchMedia = plainMatchMedia;
-  });
-
   it('fills the screen at phone width, as the Edit dialog does', async () => {
-    window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
+    atPhoneWidth();
     renderWithProviders(<AddMaterialDialog opened onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Add Marketing Material' });
     await waitFor(() => expect(dialog.closest('[data-full-screen]')).not.toBeNull());

@@ -4,9 +4,10 @@
 
 import type { PartnerCommission, PartnerPayoutLine } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerCommissions, PartnerPayouts } from '../src/features/admin/partners/partner-page/partner-lists';
-import { aCommission } from './fixtures';
+import { aCommission, aPage } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -31,24 +32,17 @@ function aPartnerCommission(fields: Partial<PartnerCommission>): PartnerCommissi
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** The table's body rows, in order. */
-async function bodyRows() {
+/** The partner's list that `procedure` pages, `items` its one page: the table's body rows, in order. */
+async function listRows(procedure: string, list: ReactElement, items: unknown[]) {
+  serveTrpc({ [procedure]: () => aPage(items, 10) });
+  renderInRouter(list);
   return (await screen.findAllByRole('row')).filter((row) => within(row).queryAllByRole('cell').length);
 }
 
-/** The Commissions list with `items` its one page: its body rows, in order. */
-async function commissionRows(items: PartnerCommission[]) {
-  serveTrpc({ 'admin.partnerCommissions': () => ({ items, total: items.length, limit: 10, offset: 0 }) });
-  renderInRouter(<PartnerCommissions partnerId={PARTNER} />);
-  return bodyRows();
-}
-
-/** The Payouts list with `items` its one page: its body rows, in order. */
-async function payoutRows(items: PartnerPayoutLine[]) {
-  serveTrpc({ 'admin.partnerPayouts': () => ({ items, total: items.length, limit: 10, offset: 0 }) });
-  renderInRouter(<PartnerPayouts partnerId={PARTNER} />);
-  return bodyRows();
-}
+const commissionRows = (items: PartnerCommission[]) =>
+  listRows('admin.partnerCommissions', <PartnerCommissions partnerId={PARTNER} />, items);
+const payoutRows = (items: PartnerPayoutLine[]) =>
+  listRows('admin.partnerPayouts', <PartnerPayouts partnerId={PARTNER} />, items);
 
 describe("the partner page's commissions", () => {
   it('shows the day a pending fee is due, and none on a paid one', async () => {

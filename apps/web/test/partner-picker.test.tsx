@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerPicker } from '../src/features/admin/partners/partner-picker';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
+import { aPage } from './fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,7 +28,7 @@ const partner = (n: number) => ({
 
 describe('PartnerPicker', () => {
   it('writes its placeholder ("All partners") in the dimmed colour, readable like the filters beside it', () => {
-    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
+    serveTrpc({ 'admin.partners': () => aPage([]) });
     renderWithProviders(<PartnerPicker label="Partner" placeholder="All partners" value={null} onChange={vi.fn()} />);
     const box = screen.getByRole<HTMLInputElement>('combobox', { name: 'Partner' });
     expect(box.style.getPropertyValue('--input-placeholder-color')).toBe('var(--mantine-color-dimmed)');

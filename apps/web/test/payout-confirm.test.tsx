@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayoutSummary } from '../src/features/admin/payouts/payout-confirm-dialog';
 import { PayoutProcessor } from '../src/features/admin/payouts/payout-processor';
-import { aPendingCommission } from './fixtures';
+import { aPage, aPendingCommission } from './fixtures';
 import { renderInRouter, renderWithProviders } from './render';
-import { serveTrpc } from './trpc-server';
+import { deferred, serveTrpc } from './trpc-server';
 
 const fee = (n: number, partner: string) =>
   aPendingCommission({
@@ -53,12 +53,6 @@ const PAID = {
   returnedTotal: '0.00',
 };
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
-
 function serve(
   preview: PayoutPreview,
   {
@@ -82,8 +76,8 @@ function serve(
         notYetOffered: HELD,
       };
     },
-    'admin.payouts': () => ({ items: [], total: 0, limit: 5, offset: 0 }),
-    'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }),
+    'admin.payouts': () => aPage([], 5),
+    'admin.partners': () => aPage([]),
     'admin.failedCommissions': () => [],
     'admin.programSettings': () => ({
       feeBasis: 'clientPayment',

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PayoutLines } from '../src/features/admin/payouts/payout-lines';
 import { anAdminSession } from './fixtures';
 import { renderWithProviders } from './render';
-import { serveTrpc } from './trpc-server';
+import { deferred, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -61,12 +61,6 @@ describe("a payout's partner lines", () => {
     partnerId: 'a0000000-0000-4000-8000-000000000002',
     companyName: 'Summit Ledger',
   };
-
-  function deferred() {
-    let resolve!: (value: unknown) => void;
-    const promise = new Promise((done) => (resolve = done));
-    return { promise, resolve };
-  }
 
   it('confirms a line once for a double click, its button busy from the first click until the answer', async () => {
     const answer = deferred();

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RecordPaymentDialog } from '../src/features/admin/payouts/client-payments-panel';
-import { anAdminSession } from './fixtures';
+import { anAdminSession, aPage } from './fixtures';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -49,8 +49,8 @@ type Recorded = Pick<RecordClientPaymentResult, 'offeredOn' | 'reason'> & {
  */
 function renderScreen(recorded: Recorded = { commission: null, reason: 'no fee for this month' }) {
   const api = serveTrpc({
-    'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
-    'admin.referrals': () => ({ items: clients, total: clients.length, limit: 100, offset: 0 }),
+    'admin.partners': () => aPage([partner]),
+    'admin.referrals': () => aPage(clients, 100),
     'admin.recordClientPayment': () => recorded,
   });
   renderWithProviders(<Screen />, { session: anAdminSession(['commissions:write']) });

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { CLIENT_PAYMENT_MESSAGES } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientPaymentList } from '../src/features/admin/payouts/client-payment-list';
-import { anAdminSession } from './fixtures';
+import { anAdminSession, aPage } from './fixtures';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -38,8 +38,8 @@ const payment = (overrides: Record<string, unknown> = {}) => ({
 
 function serve() {
   return serveTrpc({
-    'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
-    'admin.referrals': () => ({ items: [client], total: 1, limit: 100, offset: 0 }),
+    'admin.partners': () => aPage([partner]),
+    'admin.referrals': () => aPage([client], 100),
     'admin.clientPayments': () => [
       payment(),
       payment({ id: '44444444-4444-4444-8444-444444444442', periodMonth: '2026-09', refundedAmount: '1500.00' }),

@@ -16,7 +16,7 @@ import { SummaryCards } from '../src/features/partner/summary-cards';
 import { referralLinkFor } from '../src/features/partner/referral-link-card';
 import { schedulingLink } from '../src/features/referral/referral-landing';
 import { renderInRouter, renderWithProviders } from './render';
-import { aPartnerMetrics, aReferral } from './fixtures';
+import { aPage, aPartnerMetrics, aReferral } from './fixtures';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -148,7 +148,7 @@ describe('Add Client form', () => {
   /** Renders the form with no partner yet loaded for the affiliate field and answers its submit spy. */
   function renderAddClientForm() {
     const onSubmit = vi.fn();
-    serveTrpc({ 'admin.partners': () => ({ items: [], total: 0, limit: 20, offset: 0 }) });
+    serveTrpc({ 'admin.partners': () => aPage([]) });
     renderWithProviders(
       <AddClientForm noPartners={false} onSubmit={onSubmit} onCancel={() => {}} submitting={false} />,
     );
@@ -183,7 +183,7 @@ describe('Add Client form', () => {
 
   it("shows the server's refusal of the acceptance day on the Accepted On field, not in a toast", async () => {
     const api = serveTrpc({
-      'admin.partners': () => ({ items: [ACTIVE_AFFILIATE], total: 1, limit: 20, offset: 0 }),
+      'admin.partners': () => aPage([ACTIVE_AFFILIATE]),
       'admin.addClient': () => new ProcedureError(400, 'BAD_REQUEST', PROGRAM_TERMS_MESSAGES.acceptedInFuture),
     });
     await fillAddClient();
@@ -197,7 +197,7 @@ describe('Add Client form', () => {
 
   it('says in the toast when the client was introduced by another partner first', async () => {
     serveTrpc({
-      'admin.partners': () => ({ items: [ACTIVE_AFFILIATE], total: 1, limit: 20, offset: 0 }),
+      'admin.partners': () => aPage([ACTIVE_AFFILIATE]),
       'admin.addClient': () =>
         aReferral({
           clientCompanyName: 'Gamma Goods',

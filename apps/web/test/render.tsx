@@ -14,10 +14,12 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { onTestFinished } from 'vitest';
 import { createQueryClient } from '../src/lib/query-client';
 import { SessionProvider, SessionStore } from '../src/lib/session';
 import { cssVariablesResolver, theme } from '../src/lib/theme';
 import { apiLinks, trpc } from '../src/lib/trpc';
+import { PHONE_QUERY } from '../src/layout/use-phone-layout';
 
 export function renderWithProviders(ui: ReactElement, options: { session?: SessionStore } = {}) {
   const session = options.session ?? new SessionStore();
@@ -63,4 +65,20 @@ export function renderRoutes(
     history: createMemoryHistory({ initialEntries: [options.path] }),
   });
   return { ...renderWithProviders(<RouterProvider router={router} />, { session: options.session }), router };
+}
+
+/** The window's media queries as the test set-up answers them: none matches. */
+const plainMatchMedia = window.matchMedia;
+
+/** For the rest of the test, the window's media queries match where `matches` says (a dark preference, a phone). */
+export function matchMediaWhere(matches: (query: string) => boolean) {
+  window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: matches(query) });
+  onTestFinished(() => {
+    window.matchMedia = plainMatchMedia;
+  });
+}
+
+/** A phone's window for the rest of the test: the phone query matches, every other query does not. */
+export function atPhoneWidth() {
+  matchMediaWhere((query) => query === PHONE_QUERY);
 }

@@ -1,11 +1,10 @@
 import { createMemoryHistory, createRootRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PHONE_QUERY } from '../src/layout/use-phone-layout';
+import { describe, expect, it } from 'vitest';
 import { Shell } from '../src/layout/app-shell';
 import { NotFound } from '../src/layout/not-found';
 import { SessionStore } from '../src/lib/session';
-import { renderRoutes, renderWithProviders } from './render';
+import { atPhoneWidth, renderRoutes, renderWithProviders } from './render';
 
 /** What the server answers for each role (services/platform/permissions.ts), as far as the sidebar reads it. */
 const PERMISSIONS = {
@@ -34,16 +33,6 @@ function renderShell(role: 'admin' | 'viewer' | 'partner', path = '/dashboard') 
     </Shell>
   );
   return renderRoutes({ [path]: () => <p>page body</p> }, { path, session, layout, notFound: NotFound });
-}
-
-const plainMatchMedia = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = plainMatchMedia;
-});
-
-/** A phone's window: the phone query matches, every other query does not. */
-function usePhoneWindow() {
-  window.matchMedia = (query: string) => ({ ...plainMatchMedia(query), matches: query === PHONE_QUERY });
 }
 
 describe('the shell', () => {
@@ -128,7 +117,7 @@ describe('the shell', () => {
   });
 
   it("closes the phone's sheet with Escape and with a tap beside it", async () => {
-    usePhoneWindow();
+    atPhoneWidth();
     renderShell('partner');
     await screen.findByText('page body');
     const burger = () => screen.getAllByRole('button', { name: 'Toggle sidebar' })[0]!;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NewReferralDialog } from '../src/features/partner/new-referral-dialog';
 import { renderWithProviders } from './render';
-import { ProcedureError, serveTrpc } from './trpc-server';
+import { deferred, ProcedureError, serveTrpc } from './trpc-server';
 import { CreatePartnerDialog } from '../src/features/admin/partners/create-partner-dialog';
 import { RejectPartnerDialog } from '../src/features/admin/partners/reason-decision-dialog';
 import { MaterialForm } from '../src/features/admin/materials/material-form';
@@ -13,12 +13,6 @@ import { CreateWebhookForm } from '../src/features/admin/integrations/webhooks-c
 import { MATERIAL_TYPES, MESSAGES } from '@portal/contracts/plain';
 
 afterEach(() => vi.unstubAllGlobals());
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-}
 
 const referral = {
   id: '00000000-0000-4000-8000-000000000001',

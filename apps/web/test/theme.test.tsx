@@ -6,14 +6,10 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ThemeToggle } from '../src/layout/theme-toggle';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME, theme } from '../src/lib/theme';
-
-const plainMatchMedia = window.matchMedia;
+import { matchMediaWhere } from './render';
 
 function preferDark(dark: boolean) {
-  window.matchMedia = (query: string) => ({
-    ...plainMatchMedia(query),
-    matches: dark && query.includes('prefers-color-scheme: dark'),
-  });
+  matchMediaWhere((query) => dark && query.includes('prefers-color-scheme: dark'));
 }
 
 function renderToggle() {
@@ -24,10 +20,7 @@ function renderToggle() {
   );
 }
 
-afterEach(() => {
-  window.matchMedia = plainMatchMedia;
-  localStorage.clear();
-});
+afterEach(() => localStorage.clear());
 
 describe('the theme', () => {
   it('is dark for a browser that prefers dark, while the user has picked none', () => {

@@ -16,6 +16,13 @@ export class ProcedureError {
 
 type Handler = (input: unknown) => unknown;
 
+/** A promise the test settles when it wants the server (or a handler's caller) to answer. */
+export function deferred<T = unknown>() {
+  let settle!: { resolve: (value: T) => void; reject: (error: unknown) => void };
+  const promise = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+  return { promise, ...settle };
+}
+
 export interface FakeApi {
   /** Every call so far, as `path` and parsed input. */
   calls: Array<{ path: string; input: unknown; headers: Headers }>;

@@ -2,12 +2,12 @@
 // partner sends the chosen active partner (with an idempotency key) and Dismiss sends the reason, and
 // each settled booking leaves the list. Viewers read the list without the actions; none waiting, no card.
 
-import type { UnplacedBooking, UnplacedBookings } from '@portal/contracts';
+import type { UnplacedBooking } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnplacedBookingsCard } from '../src/features/admin/pipeline/unplaced-bookings-card';
-import { anAdminSession } from './fixtures';
+import { anAdminSession, aPage } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -48,14 +48,12 @@ const partner = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-const page = (items: UnplacedBooking[]): UnplacedBookings => ({ items, total: items.length, limit: 10, offset: 0 });
-
 /** The fake API: the list answers what is still waiting; placing and dismissing settle the booking. */
 function serveBookings() {
   let waiting = [booking];
   return serveTrpc({
-    'admin.unplacedBookings': () => page(waiting),
-    'admin.partners': () => ({ items: [partner], total: 1, limit: 20, offset: 0 }),
+    'admin.unplacedBookings': () => aPage(waiting, 10),
+    'admin.partners': () => aPage([partner]),
     'admin.placeUnplacedBooking': () => {
       waiting = [];
       return {
@@ -136,7 +134,7 @@ describe('the Unplaced bookings card', () => {
   });
 
   it('shows no card while no booking waits', async () => {
-    const api = serveTrpc({ 'admin.unplacedBookings': () => page([]) });
+    const api = serveTrpc({ 'admin.unplacedBookings': () => aPage([], 10) });
     renderInRouter(<UnplacedBookingsCard />, { session: ADMIN });
     await waitFor(() => expect(api.calls.length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryByText('Loading unplaced bookings')).toBeNull());
