@@ -16,10 +16,42 @@ import {
 import type { RawRoutes } from '../routes';
 import { answeringErrors, csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 
-const csvResponse = (description: string) => ({
-  200: { description, content: { 'text/csv': { schema: { type: 'string' } } } },
-  401: errorResponse('Not signed in'),
-  403: errorResponse('Not an admin'),
+const adminRefusals = { 401: errorResponse('Not signed in'), 403: errorResponse('Not an admin') };
+const csvOk = (description: string) => ({ description, content: { 'text/csv': { schema: { type: 'string' } } } });
+const csvResponse = (description: string) => ({ 200: csvOk(description), ...adminRefusals });
+
+/** The document's operation of one of a payout's bank files (exports:bank): 404 without the payout, 409 as `conflict` says. */
+const payoutFileOperation = ({
+  file,
+  operationId,
+  summary,
+  description,
+  ok,
+  conflict,
+}: {
+  file: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  ok: { description: string; content: Record<string, { schema: { type: string } }> };
+  conflict: string;
+}) => ({
+  method: 'GET',
+  path: `/api/admin/payouts/{id}/${file}`,
+  access: 'exports:bank' as const,
+  operation: {
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+    tags: ['Admin: exports'],
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+    responses: {
+      200: ok,
+      ...adminRefusals,
+      404: errorResponse('No such payout'),
+      409: errorResponse(conflict),
+    },
+  },
 });
 
 export const exportRoutes: RawRoutes = {
@@ -99,60 +131,31 @@ export const exportRoutes: RawRoutes = {
         responses: csvResponse(`The ${kind} as CSV`),
       },
     })),
-    {
-      method: 'GET',
-      path: '/api/admin/payouts/{id}/wire-instructions.csv',
-      access: 'exports:bank',
-      operation: {
-        operationId: 'exports.wireInstructions',
-        summary: "A payout's wire instructions per wire partner, with decrypted bank details (logged)",
-        tags: ['Admin: exports'],
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: {
-          ...csvResponse('One row per partner: beneficiary, bank, routing and account numbers, amount'),
-          404: errorResponse('No such payout'),
-          409: errorResponse('The payout pays nobody by wire'),
-        },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/admin/payouts/{id}/ach.txt',
-      access: 'exports:bank',
-      operation: {
-        operationId: 'exports.achFile',
-        summary: "A payout's NACHA file for its ACH partners (needs exports:bank; logged)",
-        description:
-          '94-character records blocked to a multiple of ten lines with 9-filler; a CCD batch for business accounts and a PPD batch for personal ones, credits only, one entry per partner (its net of the payout), effective the next banking day (weekends and US federal holidays skipped). ' +
-          'Built from ACH_IMMEDIATE_DESTINATION, ACH_IMMEDIATE_ORIGIN, ACH_COMPANY_NAME, ACH_COMPANY_ID and ACH_ODFI_ROUTING; without them 409.',
-        tags: ['Admin: exports'],
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: {
-          200: { description: 'The NACHA file', content: { 'text/plain': { schema: { type: 'string' } } } },
-          401: errorResponse('Not signed in'),
-          403: errorResponse('Not an admin'),
-          404: errorResponse('No such payout'),
-          409: errorResponse('ACH originator settings are not configured, or the payout pays nobody by ACH'),
-        },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/admin/payouts/{id}/paypal.csv',
-      access: 'exports:bank',
-      operation: {
-        operationId: 'exports.paypalBatch',
-        summary: "A payout's PayPal Payouts batch CSV for its PayPal partners (needs exports:bank; logged)",
-        description:
-          "PayPal's upload format without a header line: recipient email, amount, USD, a unique id per partner (its referral code), a note naming the payout, PAYPAL.",
-        tags: ['Admin: exports'],
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        responses: {
-          ...csvResponse('One row per PayPal partner'),
-          404: errorResponse('No such payout'),
-          409: errorResponse('The payout pays nobody by PayPal'),
-        },
-      },
-    },
+    payoutFileOperation({
+      file: 'wire-instructions.csv',
+      operationId: 'exports.wireInstructions',
+      summary: "A payout's wire instructions per wire partner, with decrypted bank details (logged)",
+      ok: csvOk('One row per partner: beneficiary, bank, routing and account numbers, amount'),
+      conflict: 'The payout pays nobody by wire',
+    }),
+    payoutFileOperation({
+      file: 'ach.txt',
+      operationId: 'exports.achFile',
+      summary: "A payout's NACHA file for its ACH partners (needs exports:bank; logged)",
+      description:
+        '94-character records blocked to a multiple of ten lines with 9-filler; a CCD batch for business accounts and a PPD batch for personal ones, credits only, one entry per partner (its net of the payout), effective the next banking day (weekends and US federal holidays skipped). ' +
+        'Built from ACH_IMMEDIATE_DESTINATION, ACH_IMMEDIATE_ORIGIN, ACH_COMPANY_NAME, ACH_COMPANY_ID and ACH_ODFI_ROUTING; without them 409.',
+      ok: { description: 'The NACHA file', content: { 'text/plain': { schema: { type: 'string' } } } },
+      conflict: 'ACH originator settings are not configured, or the payout pays nobody by ACH',
+    }),
+    payoutFileOperation({
+      file: 'paypal.csv',
+      operationId: 'exports.paypalBatch',
+      summary: "A payout's PayPal Payouts batch CSV for its PayPal partners (needs exports:bank; logged)",
+      description:
+        "PayPal's upload format without a header line: recipient email, amount, USD, a unique id per partner (its referral code), a note naming the payout, PAYPAL.",
+      ok: csvOk('One row per PayPal partner'),
+      conflict: 'The payout pays nobody by PayPal',
+    }),
   ],
 };
