@@ -1,6 +1,8 @@
 // A list's card and the states a list passes through: the card with its heading, a dimmed line on
 // what the list holds and what sits at the heading's end (a count, an Add button); then, in place of
 // the rows, the failure in the user's words, a spinner while the query loads, or the words for none.
+// The same states serve a panel that is not a list (a form of stored settings) and the partner's lists
+// of cards.
 
 import { Alert, Card, Group, Text, Title, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -66,8 +68,27 @@ export function FilteredListHeading({
   );
 }
 
-/** The words a list shows when it has no rows, centred where the rows would be. */
-export function EmptyList({ py = 'lg', children }: { py?: MantineSpacing; children: ReactNode }) {
+/**
+ * The words a list shows when it has no rows, centred where the rows would be; for a list whose rows are
+ * cards (the partner's dashboard), in a card of their own.
+ */
+export function EmptyList({
+  py = 'lg',
+  card = false,
+  children,
+}: {
+  py?: MantineSpacing;
+  card?: boolean;
+  children: ReactNode;
+}) {
+  if (card)
+    return (
+      <Card withBorder padding="xl">
+        <Text c="dimmed" ta="center">
+          {children}
+        </Text>
+      </Card>
+    );
   return (
     <Text c="dimmed" ta="center" py={py}>
       {children}
@@ -90,6 +111,8 @@ export function QueryList<Data>({
   py = 'lg',
   isEmpty = hasNoRows,
   empty,
+  emptyCard = false,
+  failureText = false,
   children,
 }: {
   query: { isError: boolean; error: unknown; data?: Data | undefined };
@@ -103,10 +126,22 @@ export function QueryList<Data>({
   isEmpty?: (data: Data) => boolean;
   /** The words for none; without them the answer always goes to `children`. */
   empty?: ReactNode;
+  /** The words for none in a card of their own, where the rows are cards (EmptyList). */
+  emptyCard?: boolean;
+  /** The failure as a line in the error colour instead of an alert (a card's own content, the partner's lists). */
+  failureText?: boolean;
   children: (data: Data) => ReactNode;
 }) {
-  if (query.isError) return <Alert color="red">{errorMessage(query.error, failure)}</Alert>;
+  if (query.isError) {
+    const words = errorMessage(query.error, failure);
+    return failureText ? <Text c="var(--mantine-color-error)">{words}</Text> : <Alert color="red">{words}</Alert>;
+  }
   if (query.data === undefined) return <LoadingRow label={loading} py={py} />;
-  if (empty !== undefined && isEmpty(query.data)) return <EmptyList py={py}>{empty}</EmptyList>;
+  if (empty !== undefined && isEmpty(query.data))
+    return (
+      <EmptyList py={py} card={emptyCard}>
+        {empty}
+      </EmptyList>
+    );
   return <>{children(query.data)}</>;
 }

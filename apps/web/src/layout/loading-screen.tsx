@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** A full-page spinner with the spec's words ('Loading...', 'Validating admin access...'). */
 export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
@@ -9,5 +10,14 @@ export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
         <Text c="dimmed">{label}</Text>
       </Stack>
     </Center>
+  );
+}
+
+/** The screen in place of one that could not load: why, in the user's words (`children`). */
+export function FailureScreen({ children }: { children: ReactNode }) {
+  return (
+    <Stack p="md">
+      <Text c="var(--mantine-color-error)">{children}</Text>
+    </Stack>
   );
 }

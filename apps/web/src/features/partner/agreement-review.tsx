@@ -7,7 +7,7 @@ import { formatDate, formatMoney, PROGRAM_TERMS_MESSAGES } from '@portal/contrac
 import { IconFileText } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LoadingScreen } from '../../layout/loading-screen';
+import { FailureScreen, LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { agreementOf } from '../../lib/program-terms';
@@ -29,11 +29,9 @@ export function AgreementReview() {
 
   if (agreement.isError)
     return (
-      <Stack p="md">
-        <Text c="var(--mantine-color-error)">
-          {errorMessage(agreement.error, 'Unable to load the updated agreement. Please try again.')}
-        </Text>
-      </Stack>
+      <FailureScreen>
+        {errorMessage(agreement.error, 'Unable to load the updated agreement. Please try again.')}
+      </FailureScreen>
     );
   if (agreement.isPending) return <LoadingScreen label="Loading the updated agreement..." />;
   const pending = agreement.data.pending;

@@ -35,7 +35,8 @@ import { optionsOf } from '../../lib/select-options';
 import { LabelledValue } from '../../components/labelled-value';
 import { useListPage } from '../../lib/list-page';
 import { FilterSelect } from '../../components/filter-select';
-import { DashboardQueryList, EmptyDashboardList } from './dashboard-list';
+import { DashboardQueryList } from './dashboard-list';
+import { EmptyList } from '../../components/list-section';
 import { PAYMENT_METHOD_ANCHOR } from './update-bank-details-card';
 
 // Filled shades whose label keeps at least 4.5:1 contrast (autoContrast picks dark text on yellow).
@@ -157,7 +158,7 @@ export function CommissionCard({
 }
 
 export function CommissionList({ commissions }: { commissions: readonly Commission[] }) {
-  if (commissions.length === 0) return <EmptyDashboardList>{COMMISSION_MESSAGES.noCommissionsYet}</EmptyDashboardList>;
+  if (commissions.length === 0) return <EmptyList card>{COMMISSION_MESSAGES.noCommissionsYet}</EmptyList>;
   return (
     <Stack gap="sm">
       {commissions.map((commission) => (
@@ -388,28 +389,25 @@ export function CommissionsTab({ partner }: { partner: PartnerProfile }) {
           w={170}
         />
       </Group>
-      {/* The pager row sits as close under the rows as in a card, not a stack gap away. */}
-      <div>
-        <DashboardQueryList
-          query={query}
-          loading="Loading commissions"
-          failure="Unable to load your commissions."
-          empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
-        >
-          {({ items, payouts }) => (
-            <Stack gap="sm">
-              {groupByPayout(items, payouts).map((group) =>
-                group.kind === 'single' ? (
-                  <CommissionCard key={group.line.id} commission={group.line} />
-                ) : (
-                  <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
-                ),
-              )}
-            </Stack>
-          )}
-        </DashboardQueryList>
-        <ListPager {...pager} total={total} summary={plural(total, 'commission', 'commissions')} />
-      </div>
+      <DashboardQueryList
+        query={query}
+        loading="Loading commissions"
+        failure="Unable to load your commissions."
+        empty={filtered ? 'No commissions match these filters.' : COMMISSION_MESSAGES.noCommissionsYet}
+        pager={<ListPager {...pager} total={total} summary={plural(total, 'commission', 'commissions')} />}
+      >
+        {({ items, payouts }) => (
+          <Stack gap="sm">
+            {groupByPayout(items, payouts).map((group) =>
+              group.kind === 'single' ? (
+                <CommissionCard key={group.line.id} commission={group.line} />
+              ) : (
+                <PayoutGroup key={group.payoutId} payout={group.payout} lines={group.lines} />
+              ),
+            )}
+          </Stack>
+        )}
+      </DashboardQueryList>
     </Stack>
   );
 }

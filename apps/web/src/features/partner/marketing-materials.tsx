@@ -5,10 +5,9 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { MATERIAL_TYPE_LABELS, MESSAGES, plural, type Material } from '@portal/contracts';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/errors';
 import { notifySuccess, notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { LoadingRow } from '../../layout/loading-row';
+import { QueryList } from '../../components/list-section';
 import { CardHeading } from '../../components/card-heading';
 
 /**
@@ -111,30 +110,27 @@ export function MarketingMaterials() {
         title="Marketing Materials"
         description="Brochures, decks and templates to share with your clients."
       />
-      {materials.isPending ? (
-        <LoadingRow label="Loading materials" p="lg" />
-      ) : materials.isError ? (
-        <Text c="var(--mantine-color-error)">
-          {errorMessage(materials.error, 'Unable to load marketing materials. Please try again.')}
-        </Text>
-      ) : materials.data.length === 0 ? (
-        <Card withBorder padding="xl" radius="md">
-          <Text c="dimmed" ta="center">
-            No marketing materials yet. Check back soon.
-          </Text>
-        </Card>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {materials.data.map((material) => (
-            <MaterialCard
-              key={material.id}
-              material={material}
-              downloading={downloadingId === material.id}
-              onDownload={() => void onDownload(material)}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryList
+        query={materials}
+        failure="Unable to load marketing materials. Please try again."
+        loading="Loading materials"
+        empty="No marketing materials yet. Check back soon."
+        emptyCard
+        failureText
+      >
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {data.map((material) => (
+              <MaterialCard
+                key={material.id}
+                material={material}
+                downloading={downloadingId === material.id}
+                onDownload={() => void onDownload(material)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryList>
     </Stack>
   );
 }

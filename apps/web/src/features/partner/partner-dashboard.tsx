@@ -3,7 +3,7 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconCoin, IconSettings, IconSpeakerphone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { LoadingScreen } from '../../layout/loading-screen';
+import { FailureScreen, LoadingScreen } from '../../layout/loading-screen';
 import { errorMessage } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -62,15 +62,10 @@ export function PartnerDashboard({
   // A newer agreement is in force: the partner reviews and accepts it before the dashboard opens.
   if (reviewPending) return <AgreementReview />;
 
-  if (metrics.isError) {
+  if (metrics.isError)
     return (
-      <Stack p="md">
-        <Text c="var(--mantine-color-error)">
-          {errorMessage(metrics.error, 'Unable to load your dashboard. Please try again.')}
-        </Text>
-      </Stack>
+      <FailureScreen>{errorMessage(metrics.error, 'Unable to load your dashboard. Please try again.')}</FailureScreen>
     );
-  }
   if (!partner || metrics.isPending) return <LoadingScreen label="Loading dashboard..." />;
 
   return (

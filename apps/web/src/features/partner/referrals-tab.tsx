@@ -230,28 +230,25 @@ export function ReferralsTab() {
           w={160}
         />
       </Group>
-      {/* The pager row sits as close under the rows as in a card, not a stack gap away. */}
-      <div>
-        <DashboardQueryList
-          query={referrals}
-          loading="Loading referrals"
-          failure="Unable to load your referrals."
-          empty={
-            filtering
-              ? 'No referrals match these filters.'
-              : 'No referrals yet. Create your first referral to get started!'
-          }
-        >
-          {({ items }) => (
-            <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
-              {items.map((referral) => (
-                <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
-              ))}
-            </Stack>
-          )}
-        </DashboardQueryList>
-        <ListPager {...pager} total={total} rangeTestId="referrals-range" />
-      </div>
+      <DashboardQueryList
+        query={referrals}
+        loading="Loading referrals"
+        failure="Unable to load your referrals."
+        empty={
+          filtering
+            ? 'No referrals match these filters.'
+            : 'No referrals yet. Create your first referral to get started!'
+        }
+        pager={<ListPager {...pager} total={total} rangeTestId="referrals-range" />}
+      >
+        {({ items }) => (
+          <Stack gap="sm" style={{ opacity: referrals.isPlaceholderData ? 0.6 : 1 }}>
+            {items.map((referral) => (
+              <ReferralCard key={referral.id} referral={referral} paidMonths={paidMonthsOf.get(referral.id)} />
+            ))}
+          </Stack>
+        )}
+      </DashboardQueryList>
       <NewReferralDialog opened={dialogOpen} onClose={() => setDialogOpen(false)} />
     </Stack>
   );

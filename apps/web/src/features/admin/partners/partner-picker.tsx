@@ -3,6 +3,7 @@
 // Add New Client, the pipeline's and the Payout Processor's filters and the adjustment dialog.
 
 import { Loader, Select, type ComboboxItem, type ComboboxParsedItem, type SelectProps } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { PartnerStatus } from '@portal/contracts/plain';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -19,6 +20,17 @@ const answeredOptions = ({ options }: { options: ComboboxItem[] | ComboboxParsed
 export interface PartnerOption {
   id: string;
   companyName: string;
+}
+
+/** The picker's props for a form's `partnerId` (its error; no choice while it is empty), which it sets to the picked id. */
+export function partnerIdProps<V extends { partnerId: string }>(form: UseFormReturnType<V>) {
+  return {
+    ...form.getInputProps('partnerId'),
+    value: form.values.partnerId || null,
+    onChange: (id: string | null) =>
+      // Mantine types a path's value only for a known form, not for any V with this field.
+      (form.setFieldValue as (path: string, value: string) => void)('partnerId', id ?? ''),
+  };
 }
 
 type PickerProps = Omit<

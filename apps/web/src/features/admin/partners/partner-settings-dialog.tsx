@@ -5,38 +5,35 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { FEE_BASIS_LABELS, SERVICE_TYPE_LABELS, SERVICE_TYPES, formatMoney } from '@portal/contracts';
 import { ColumnTable } from '../../../components/column-table';
 import { LabelledValue } from '../../../components/labelled-value';
-import { LoadingRow } from '../../../layout/loading-row';
-import { errorMessage } from '../../../lib/errors';
-import { trpc } from '../../../lib/trpc';
+import { LoadedProgramTerms } from '../payouts/program-terms-card';
 
 export function PartnerSettingsView() {
-  const terms = trpc.admin.programTerms.useQuery();
-  if (terms.isPending) return <LoadingRow label="Loading the program terms" py="md" />;
-  if (terms.isError)
-    return <Text c="var(--mantine-color-error)">{errorMessage(terms.error, 'Unable to load the program terms.')}</Text>;
-  const current = terms.data.current;
   return (
-    <Stack gap="md">
-      <ColumnTable
-        withTableBorder
-        rows={SERVICE_TYPES}
-        rowKey={(service) => service}
-        columns={[
-          { header: 'Service', card: 'title', cell: (service) => SERVICE_TYPE_LABELS[service] },
-          {
-            header: 'Commission per month',
-            numeric: true,
-            cell: (service) => formatMoney(current.fees[service]),
-          },
-        ]}
-      />
-      <LabelledValue label="Affiliate Agreement version" value={current.agreementVersion} />
-      <LabelledValue label="Fees are earned" value={FEE_BASIS_LABELS[current.feeBasis]} />
-      <Text size="sm" c="dimmed">
-        Version {current.version} of the program terms: a fee is paid {current.payoutDays} days after the client pays.
-        These terms change only by publishing a new version from Program terms on the dashboard.
-      </Text>
-    </Stack>
+    <LoadedProgramTerms>
+      {({ current }) => (
+        <Stack gap="md">
+          <ColumnTable
+            withTableBorder
+            rows={SERVICE_TYPES}
+            rowKey={(service) => service}
+            columns={[
+              { header: 'Service', card: 'title', cell: (service) => SERVICE_TYPE_LABELS[service] },
+              {
+                header: 'Commission per month',
+                numeric: true,
+                cell: (service) => formatMoney(current.fees[service]),
+              },
+            ]}
+          />
+          <LabelledValue label="Affiliate Agreement version" value={current.agreementVersion} />
+          <LabelledValue label="Fees are earned" value={FEE_BASIS_LABELS[current.feeBasis]} />
+          <Text size="sm" c="dimmed">
+            Version {current.version} of the program terms: a fee is paid {current.payoutDays} days after the client
+            pays. These terms change only by publishing a new version from Program terms on the dashboard.
+          </Text>
+        </Stack>
+      )}
+    </LoadedProgramTerms>
   );
 }
 

@@ -15,9 +15,8 @@ import {
 import { formatMoney } from '@portal/contracts/plain';
 import { useState } from 'react';
 import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
+import { QueryList } from '../../../components/list-section';
 import { DialogForm } from '../../../layout/form-actions';
-import { LoadingRow } from '../../../layout/loading-row';
-import { errorMessage } from '../../../lib/errors';
 import { afterPayout } from '../../../lib/invalidate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -71,64 +70,71 @@ export function PayoutLines({ payout }: { payout: Payout }) {
     await confirm.mutateAsync({ payoutId: payout.id, partnerId }).catch(() => undefined);
   });
 
-  if (lines.isPending) return <LoadingRow label="Loading the partner lines" py="sm" />;
-  if (lines.isError)
-    return <Text c="var(--mantine-color-error)">{errorMessage(lines.error, 'Unable to load the partner lines.')}</Text>;
   return (
-    <>
-      <ColumnTable
-        verticalSpacing={6}
-        minWidth={520}
-        data-testid="payout-lines"
-        rows={lines.data}
-        rowKey={(line) => line.partnerId}
-        columns={[
-          { header: 'Partner', card: 'title', truncate: 220, cell: (line) => line.companyName },
-          { header: 'Method', cell: (line) => line.paymentMethod },
-          { header: 'Amount', numeric: true, card: 'aside', cell: (line) => formatMoney(line.amount) },
-          {
-            header: 'Status',
-            card: 'aside',
-            cell: (line) => <PayoutLineStatusBadge line={line} payoutSent={payout.sentAt !== null} />,
-          },
-          {
-            ...ACTIONS_COLUMN,
-            cell: (line) =>
-              payout.sentAt &&
-              line.status === 'sent' && (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    color="teal"
-                    loading={confirmOnce.pending && confirmingLine === line.partnerId}
-                    disabled={confirmOnce.pending && confirmingLine !== line.partnerId}
-                    onClick={() => void confirmOnce.run(line.partnerId)}
-                    aria-label={`Confirm the line of ${line.companyName}`}
-                  >
-                    Confirm
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => setReturning(line)}
-                    aria-label={`Record a return for ${line.companyName}`}
-                  >
-                    Returned
-                  </Button>
-                </Group>
-              ),
-          },
-        ]}
-      />
-      {!payout.sentAt && (
-        <Text size="xs" c="dimmed">
-          {PAYOUT_RAIL_MESSAGES.payoutNotSent}.
-        </Text>
+    <QueryList
+      query={lines}
+      failure="Unable to load the partner lines."
+      loading="Loading the partner lines"
+      py="sm"
+      failureText
+    >
+      {(data) => (
+        <>
+          <ColumnTable
+            verticalSpacing={6}
+            minWidth={520}
+            data-testid="payout-lines"
+            rows={data}
+            rowKey={(line) => line.partnerId}
+            columns={[
+              { header: 'Partner', card: 'title', truncate: 220, cell: (line) => line.companyName },
+              { header: 'Method', cell: (line) => line.paymentMethod },
+              { header: 'Amount', numeric: true, card: 'aside', cell: (line) => formatMoney(line.amount) },
+              {
+                header: 'Status',
+                card: 'aside',
+                cell: (line) => <PayoutLineStatusBadge line={line} payoutSent={payout.sentAt !== null} />,
+              },
+              {
+                ...ACTIONS_COLUMN,
+                cell: (line) =>
+                  payout.sentAt &&
+                  line.status === 'sent' && (
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="teal"
+                        loading={confirmOnce.pending && confirmingLine === line.partnerId}
+                        disabled={confirmOnce.pending && confirmingLine !== line.partnerId}
+                        onClick={() => void confirmOnce.run(line.partnerId)}
+                        aria-label={`Confirm the line of ${line.companyName}`}
+                      >
+                        Confirm
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setReturning(line)}
+                        aria-label={`Record a return for ${line.companyName}`}
+                      >
+                        Returned
+                      </Button>
+                    </Group>
+                  ),
+              },
+            ]}
+          />
+          {!payout.sentAt && (
+            <Text size="xs" c="dimmed">
+              {PAYOUT_RAIL_MESSAGES.payoutNotSent}.
+            </Text>
+          )}
+          <ReturnLineDialog payout={payout} line={returning} onClose={() => setReturning(null)} onDone={refresh} />
+        </>
       )}
-      <ReturnLineDialog payout={payout} line={returning} onClose={() => setReturning(null)} onDone={refresh} />
-    </>
+    </QueryList>
   );
 }
 

@@ -2,7 +2,7 @@
 // the processor follows (a minimum payout, a hold after a fee is due, the payout day it proposes).
 // Finance and admins change them; a field the server refuses shows its message on the field.
 
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   FEE_BASES,
@@ -15,11 +15,11 @@ import {
 import { formatDate } from '@portal/contracts/plain';
 import { IconAdjustments } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { LoadingRow } from '../../../layout/loading-row';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { CardHeading } from '../../../components/card-heading';
+import { QueryList } from '../../../components/list-section';
 import { optionsOf } from '../../../lib/select-options';
 
 interface SettingsForm {
@@ -31,6 +31,9 @@ interface SettingsForm {
 }
 
 const feeBasisOptions = optionsOf(FEE_BASES, FEE_BASIS_LABELS);
+
+/** A whole number of days: a value out of range is refused with its message, never quietly changed into another day. */
+const WHOLE_DAYS = { allowDecimal: false, clampBehavior: 'none' } as const;
 
 const toForm = (settings: ProgramSettings): SettingsForm => ({
   feeBasis: settings.feeBasis,
@@ -89,6 +92,9 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded?.updatedAt]);
 
+  /** A field's value and error; only finance and admins may change it. */
+  const field = (name: keyof SettingsForm) => ({ disabled: !canChange, ...form.getInputProps(name) });
+
   const submit = form.onSubmit(async (values) => {
     try {
       await update.mutateAsync({
@@ -122,76 +128,64 @@ export function ProgramSettingsCard({ canChange }: { canChange: boolean }) {
             </>
           }
         />
-        {settings.isPending ? (
-          <LoadingRow label="Loading the program settings" py="md" />
-        ) : settings.isError ? (
-          <Text c="var(--mantine-color-error)">
-            {errorMessage(settings.error, 'Unable to load the program settings.')}
-          </Text>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <Select
-                  label="Fee basis"
-                  data={feeBasisOptions}
-                  allowDeselect={false}
-                  disabled={!canChange}
-                  {...form.getInputProps('feeBasis')}
-                />
-                <TextInput
-                  label="Minimum payout (USD)"
-                  description="Partners below it wait for a later payout"
-                  inputMode="decimal"
-                  disabled={!canChange}
-                  {...form.getInputProps('minimumPayout')}
-                />
-                <NumberInput
-                  label="Hold (days)"
-                  description="Days after the client pays before the fee is offered"
-                  min={0}
-                  max={365}
-                  allowDecimal={false}
-                  // A value out of range is refused with its message, never quietly changed into another day.
-                  clampBehavior="none"
-                  disabled={!canChange}
-                  {...form.getInputProps('payoutHoldDays')}
-                />
-                <NumberInput
-                  label="Payout day of the month"
-                  description="The processor proposes this day (1–28)"
-                  min={1}
-                  max={28}
-                  allowDecimal={false}
-                  // A value out of range is refused with its message, never quietly changed into another day.
-                  clampBehavior="none"
-                  disabled={!canChange}
-                  {...form.getInputProps('payoutDay')}
-                />
-                <TextInput
-                  type="email"
-                  label="Support address"
-                  description="Named to a rejected applicant on their status screen and in the mail"
-                  placeholder="e.g. partners@yourfirm.com"
-                  disabled={!canChange}
-                  {...form.getInputProps('supportEmail')}
-                />
-              </SimpleGrid>
-              {canChange && (
-                <Group justify="flex-end">
-                  <Button
-                    type="submit"
-                    leftSection={<IconAdjustments size={16} />}
-                    loading={update.isPending}
-                    disabled={!form.isDirty()}
-                  >
-                    Save settings
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </form>
-        )}
+        <QueryList
+          query={settings}
+          failure="Unable to load the program settings."
+          loading="Loading the program settings"
+          py="md"
+          failureText
+        >
+          {() => (
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <Select label="Fee basis" data={feeBasisOptions} allowDeselect={false} {...field('feeBasis')} />
+                  <TextInput
+                    label="Minimum payout (USD)"
+                    description="Partners below it wait for a later payout"
+                    inputMode="decimal"
+                    {...field('minimumPayout')}
+                  />
+                  <NumberInput
+                    label="Hold (days)"
+                    description="Days after the client pays before the fee is offered"
+                    min={0}
+                    max={365}
+                    {...WHOLE_DAYS}
+                    {...field('payoutHoldDays')}
+                  />
+                  <NumberInput
+                    label="Payout day of the month"
+                    description="The processor proposes this day (1–28)"
+                    min={1}
+                    max={28}
+                    {...WHOLE_DAYS}
+                    {...field('payoutDay')}
+                  />
+                  <TextInput
+                    type="email"
+                    label="Support address"
+                    description="Named to a rejected applicant on their status screen and in the mail"
+                    placeholder="e.g. partners@yourfirm.com"
+                    {...field('supportEmail')}
+                  />
+                </SimpleGrid>
+                {canChange && (
+                  <Group justify="flex-end">
+                    <Button
+                      type="submit"
+                      leftSection={<IconAdjustments size={16} />}
+                      loading={update.isPending}
+                      disabled={!form.isDirty()}
+                    >
+                      Save settings
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </form>
+          )}
+        </QueryList>
       </Stack>
     </Card>
   );

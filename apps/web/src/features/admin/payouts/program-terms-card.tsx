@@ -9,12 +9,12 @@ import {
   PROGRAM_TERMS_MESSAGES,
   publishProgramTermsInput,
   type ProgramTerms,
+  type ProgramTermsOverview,
 } from '@portal/contracts';
 import { formatDate, formatMoney, todayIsoDate } from '@portal/contracts/plain';
 import { IconFileText } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ColumnTable, type TableColumn } from '../../../components/column-table';
-import { LoadingRow } from '../../../layout/loading-row';
 import { usePhoneLayout } from '../../../layout/use-phone-layout';
 import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -23,6 +23,7 @@ import { DialogForm } from '../../../layout/form-actions';
 import { CardHeading } from '../../../components/card-heading';
 import { LabelledValue } from '../../../components/labelled-value';
 import { PersonName } from '../../../components/person-name';
+import { QueryList } from '../../../components/list-section';
 
 /** The agreement text as the form edits it: a section starts with a "# heading" line, paragraphs are separated by blank lines. */
 export function agreementToText(terms: Pick<ProgramTerms, 'agreementText'>): string {
@@ -248,6 +249,22 @@ function TermsFacts({ terms }: { terms: ProgramTerms }) {
   );
 }
 
+/** The terms in force and every version once they have come (`children`), in place of the spinner or the failure. */
+export function LoadedProgramTerms({ children }: { children: (terms: ProgramTermsOverview) => ReactNode }) {
+  const terms = trpc.admin.programTerms.useQuery();
+  return (
+    <QueryList
+      query={terms}
+      failure="Unable to load the program terms."
+      loading="Loading the program terms"
+      py="md"
+      failureText
+    >
+      {children}
+    </QueryList>
+  );
+}
+
 export function ProgramTermsCard({ canPublish }: { canPublish: boolean }) {
   const terms = trpc.admin.programTerms.useQuery();
   const [publishing, setPublishing] = useState(false);
@@ -269,32 +286,29 @@ export function ProgramTermsCard({ canPublish }: { canPublish: boolean }) {
             </Button>
           )}
         </Group>
-        {terms.isPending ? (
-          <LoadingRow label="Loading the program terms" py="md" />
-        ) : terms.isError ? (
-          <Text c="var(--mantine-color-error)">{errorMessage(terms.error, 'Unable to load the program terms.')}</Text>
-        ) : (
-          <>
-            <Group gap="xs">
-              <Badge variant="light" data-testid="terms-in-force">
-                Version {terms.data.current.version}
-              </Badge>
-              <Text size="sm">
-                Agreement {terms.data.current.agreementVersion}, in force from{' '}
-                {formatDate(terms.data.current.effectiveFrom)}
-              </Text>
-            </Group>
-            <TermsFacts terms={terms.data.current} />
-            <ColumnTable
-              columns={VERSION_COLUMNS}
-              rows={terms.data.history}
-              rowKey={(version) => String(version.version)}
-              aria-label="Program terms versions"
-              striped
-              verticalSpacing="xs"
-            />
-          </>
-        )}
+        <LoadedProgramTerms>
+          {({ current: inForce, history }) => (
+            <>
+              <Group gap="xs">
+                <Badge variant="light" data-testid="terms-in-force">
+                  Version {inForce.version}
+                </Badge>
+                <Text size="sm">
+                  Agreement {inForce.agreementVersion}, in force from {formatDate(inForce.effectiveFrom)}
+                </Text>
+              </Group>
+              <TermsFacts terms={inForce} />
+              <ColumnTable
+                columns={VERSION_COLUMNS}
+                rows={history}
+                rowKey={(version) => String(version.version)}
+                aria-label="Program terms versions"
+                striped
+                verticalSpacing="xs"
+              />
+            </>
+          )}
+        </LoadedProgramTerms>
       </Stack>
       {publishing && current && <PublishTermsDialog current={current} onClose={() => setPublishing(false)} />}
     </Card>

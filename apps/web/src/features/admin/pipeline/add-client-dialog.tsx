@@ -16,7 +16,7 @@ import { errorMessage, fieldErrorsOf } from '../../../lib/errors';
 import { trpc, type RouterInputs } from '../../../lib/trpc';
 import { useReferralCreation } from '../../referral/use-referral-creation';
 import { StackedForm } from '../../../layout/form-actions';
-import { PartnerPicker } from '../partners/partner-picker';
+import { PartnerPicker, partnerIdProps } from '../partners/partner-picker';
 import { ClientFields, EMPTY_CLIENT_FIELDS, type ClientFieldValues } from '../../referral/client-fields';
 import { FreshDialog } from '../../../layout/fresh-dialog';
 import { optionsOf } from '../../../lib/select-options';
@@ -118,9 +118,7 @@ export function AddClientForm({
           required
           placeholder="Select an affiliate"
           status="active"
-          {...form.getInputProps('partnerId')}
-          value={form.values.partnerId || null}
-          onChange={(id) => form.setFieldValue('partnerId', id ?? '')}
+          {...partnerIdProps(form)}
         />
       )}
       <TextInput label="Client Company Name" required {...form.getInputProps('clientCompanyName')} />

@@ -11,7 +11,7 @@ import { afterBookingDismissed, afterBookingPlaced } from '../../../lib/invalida
 import { trpc } from '../../../lib/trpc';
 import { useFormMutation } from '../../../lib/use-form-mutation';
 import { useIdempotentCreate } from '../../../lib/use-submit-once';
-import { PartnerPicker } from '../partners/partner-picker';
+import { PartnerPicker, partnerIdProps } from '../partners/partner-picker';
 
 /** The client as a person reads it: the name the booking gave, else the address. */
 export const bookingClient = (booking: Pick<UnplacedBooking, 'clientName' | 'clientEmail'>) =>
@@ -83,9 +83,7 @@ export function PlaceBookingForm({ booking, onClose }: { booking: UnplacedBookin
         placeholder="Search active partners"
         status="active"
         data-autofocus
-        {...form.getInputProps('partnerId')}
-        value={form.values.partnerId || null}
-        onChange={(id) => form.setFieldValue('partnerId', id ?? '')}
+        {...partnerIdProps(form)}
       />
     </StackedForm>
   );
