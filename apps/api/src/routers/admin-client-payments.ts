@@ -35,8 +35,8 @@ export const adminClientPaymentProcedures = {
   recordClientPayment: permittedProcedure('commissions:write')
     .input(recordClientPaymentInput)
     .output(recordClientPaymentOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.recordClientPayment', input, (db) => {
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) => {
         const { id, ...payment } = input;
         return recordClientPayment(db, {
           referralId: id,
@@ -52,8 +52,8 @@ export const adminClientPaymentProcedures = {
   refundClientPayment: permittedProcedure('commissions:write')
     .input(refundClientPaymentInput)
     .output(refundClientPaymentOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.refundClientPayment', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         recordClientPaymentRefund(db, {
           clientPaymentId: input.id,
           amount: input.amount,

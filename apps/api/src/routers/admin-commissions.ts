@@ -89,8 +89,8 @@ export const adminCommissionProcedures = {
   failCommission: permittedProcedure('commissions:write')
     .input(failCommissionInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.failCommission', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         failCommission(db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
       ),
     ),
@@ -98,8 +98,8 @@ export const adminCommissionProcedures = {
   addAdjustment: permittedProcedure('commissions:write')
     .input(adjustmentInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.addAdjustment', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         addAdjustment(db, { input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
       ),
     ),
@@ -107,8 +107,8 @@ export const adminCommissionProcedures = {
   voidCommission: permittedProcedure('commissions:write')
     .input(voidCommissionInput)
     .output(commissionOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.voidCommission', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         voidCommission(db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
       ),
     ),

@@ -27,8 +27,8 @@ export const adminEmailProcedures = {
   resendEmail: permittedProcedure('emails:write')
     .input(idInput)
     .output(emailLogEntryOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.resendEmail', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         resendEmail(db, { id: input.id, adminId: ctx.user.id, now: ctx.deps.now() }),
       ),
     ),

@@ -44,10 +44,10 @@ export const adminIntegrationProcedures = {
   createApiKey: manage
     .input(createApiKeyInput)
     .output(createdApiKeyOutput)
-    .mutation(({ ctx, input }) =>
+    .mutation(({ ctx, input, path }) =>
       runIdempotently(
         ctx,
-        'admin.createApiKey',
+        path,
         input,
         (db) => createApiKey(db, { createdBy: ctx.user.id, input, now: ctx.deps.now() }),
         { secretAnswer: true },
@@ -66,10 +66,10 @@ export const adminIntegrationProcedures = {
   createWebhook: manageWebhooks
     .input(createWebhookInput)
     .output(webhookWithSecretOutput)
-    .mutation(({ ctx, input }) =>
+    .mutation(({ ctx, input, path }) =>
       runIdempotently(
         ctx,
-        'admin.createWebhook',
+        path,
         input,
         (db) => createWebhook(db, { deps: webhookDeps(ctx.deps), actorId: ctx.user.id, input, now: ctx.deps.now() }),
         { secretAnswer: true },
@@ -100,8 +100,8 @@ export const adminIntegrationProcedures = {
   resendWebhookDelivery: manageWebhooks
     .input(webhookDeliveryIdInput)
     .output(z.object({ id: z.uuid() }))
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.resendWebhookDelivery', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         resendDelivery(db, {
           actorId: ctx.user.id,
           endpointId: input.id,
@@ -114,8 +114,8 @@ export const adminIntegrationProcedures = {
   sendWebhookTestEvent: manageWebhooks
     .input(idInput)
     .output(z.object({ eventId: z.uuid() }))
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.sendWebhookTestEvent', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         sendTestEvent(db, { actorId: ctx.user.id, endpointId: input.id, now: ctx.deps.now() }),
       ),
     ),

@@ -109,9 +109,9 @@ export const adminPartnerProcedures = {
   createPartner: permittedProcedure('partners:write')
     .input(createPartnerInput)
     .output(adminPartnerRowOutput)
-    .mutation(({ ctx, input }) =>
+    .mutation(({ ctx, input, path }) =>
       // The key's stored request hash leaves the password out: no digest of a password is kept.
-      runIdempotently(ctx, 'admin.createPartner', { ...input, password: undefined }, (db) =>
+      runIdempotently(ctx, path, { ...input, password: undefined }, (db) =>
         createPartnerByAdmin(db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() }),
       ),
     ),

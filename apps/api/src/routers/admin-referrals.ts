@@ -38,8 +38,8 @@ export const adminReferralProcedures = {
   addClient: permittedProcedure('referrals:write')
     .input(addClientInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.addClient', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         addClient(db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
       ),
     ),

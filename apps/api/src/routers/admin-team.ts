@@ -28,8 +28,8 @@ export const adminTeamProcedures = {
   inviteMember: permittedProcedure('team:manage')
     .input(inviteMemberInput)
     .output(teamInvitationOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.inviteMember', input, (db) => inviteMember({ ...ctx.deps, db }, ctx.user, input)),
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) => inviteMember({ ...ctx.deps, db }, ctx.user, input)),
     ),
 
   revokeInvitation: permittedProcedure('team:manage')

@@ -34,8 +34,8 @@ export const adminLeadProcedures = {
   captureLead: permittedProcedure('leads:write')
     .input(leadInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.captureLead', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         receiveLead(db, { input, actorUserId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
       ),
     ),
@@ -67,8 +67,8 @@ export const adminLeadProcedures = {
   placeUnplacedBooking: permittedProcedure('referrals:write')
     .input(placeUnplacedBookingInput)
     .output(placeUnplacedBookingOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.placeUnplacedBooking', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         placeUnplacedBooking(db, { ...input, actorUserId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
       ),
     ),

@@ -61,8 +61,8 @@ export const adminMaterialProcedures = {
   createMaterial: permittedProcedure('materials:write')
     .input(createMaterialInput)
     .output(adminMaterialOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.createMaterial', input, async (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, async (db) =>
         toAdminMaterial(await createExternalMaterial(db, ctx.user.id, input)),
       ),
     ),

@@ -23,8 +23,8 @@ export const partnerReferralProcedures = {
   createReferral: activePartnerProcedure
     .input(createReferralInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'partner.createReferral', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         createPartnerReferral(db, { partner: ctx.partner, input, now: ctx.deps.now() }),
       ),
     ),

@@ -46,8 +46,8 @@ export const adminProgramTermsProcedures = {
   publishProgramTerms: permittedProcedure('terms:write')
     .input(publishProgramTermsInput)
     .output(programTermsOutput)
-    .mutation(({ ctx, input }) =>
-      runIdempotently(ctx, 'admin.publishProgramTerms', input, (db) =>
+    .mutation(({ ctx, input, path }) =>
+      runIdempotently(ctx, path, input, (db) =>
         publishProgramTerms(db, { actorId: ctx.user.id, input, now: ctx.deps.now() }),
       ),
     ),

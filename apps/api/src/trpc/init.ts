@@ -110,7 +110,8 @@ export const activePartnerProcedure = partnerProcedure.use(({ ctx, next }) => {
 
 /**
  * Runs a procedure's change once per Idempotency-Key (services/platform/idempotency.ts): a replay
- * answers the stored result with the Idempotent-Replayed header. `change` gets the database to use;
+ * answers the stored result with the Idempotent-Replayed header. `scope` is the procedure's path (its
+ * resolver's `path`), so a key is never shared between two procedures; `change` gets the database to use;
  * `secretAnswer` seals the stored answer of a change that shows a secret once.
  */
 export function runIdempotently<T>(
