@@ -141,10 +141,9 @@ const paymentDetailsOnFile = sql<boolean>`case when p.payment_method = 'PayPal' 
 const failedPaymentOpen = sql<boolean>`exists (select 1 from commissions f
   where f.partner_id = p.id and f.status = 'failed')`.as('failedPayment');
 
-/** Each partner's net of the selection. */
-async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<PartnerNet[]> {
-  return trx
-    .selectFrom('commissions as c')
+/** Each partner's net of a selection of commissions (`c`), with its payment method and whether it can be paid. */
+const netsOf = (selection: CommissionSelection) =>
+  selection
     .innerJoin('partners as p', 'p.id', 'c.partnerId')
     .select([
       'c.partnerId',
@@ -154,10 +153,12 @@ async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<Partn
       paymentDetailsOnFile,
       failedPaymentOpen,
     ])
-    .where(idIn(ids))
     .groupBy(['c.partnerId', 'p.id'])
-    .orderBy('p.companyName')
-    .execute();
+    .orderBy('p.companyName');
+
+/** Each partner's net of the selection. */
+async function netPerPartner(trx: DbOrTx, ids: readonly string[]): Promise<PartnerNet[]> {
+  return netsOf(trx.selectFrom('commissions as c').where(idIn(ids))).execute();
 }
 
 interface PartnerNet {
@@ -352,19 +353,8 @@ export async function previewPayout(db: Db, { request, config, now }: PreviewPay
     await checkPending(db, ids);
     selection = db.selectFrom('commissions as c').where(idIn(ids));
   }
-  const partners = await selection
-    .innerJoin('partners as p', 'p.id', 'c.partnerId')
-    .select([
-      'c.partnerId',
-      'p.companyName',
-      'p.paymentMethod',
-      sql<number>`count(*)::int`.as('commissionCount'),
-      sql<string>`sum(c.amount)::numeric(14, 2)::text`.as('net'),
-      paymentDetailsOnFile,
-      failedPaymentOpen,
-    ])
-    .groupBy(['c.partnerId', 'p.id'])
-    .orderBy('p.companyName')
+  const partners = await netsOf(selection)
+    .select(sql<number>`count(*)::int`.as('commissionCount'))
     .orderBy('c.partnerId')
     .execute();
   if (partners.length === 0) return { ...empty, refusal: COMMISSION_MESSAGES.nothingMatches };
@@ -417,7 +407,7 @@ async function taxProfileRefusal(
     config: Pick<AppConfig, 'tax'>;
     now: Date;
     partnerIds: string[];
-    selection: ReturnType<typeof pendingFiltered>;
+    selection: CommissionSelection;
   },
 ): Promise<string | null> {
   if (!config.tax.requireProfileForPayout) return null;
@@ -535,6 +525,9 @@ const pendingFiltered = (db: DbOrTx, filter: PendingFilter = {}, today: string) 
   if (filter.dueBy) query = query.where(sql<SqlBool>`coalesce(c.due_by, ${today}::date) <= ${filter.dueBy}::date`);
   return query;
 };
+
+/** Commissions as `c`, chosen by a filter or by id, before anything is selected of them. */
+type CommissionSelection = ReturnType<typeof pendingFiltered>;
 
 const pendingCommissions = (db: DbOrTx, filter: PendingFilter | undefined, today: string) =>
   pendingFiltered(db, filter, today)
