@@ -7,7 +7,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { PROGRAM_TERMS_MESSAGES } from '@portal/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { fieldErrorsOf } from '../lib/errors';
-import { useFormMutation, type FormMutationOptions } from '../lib/use-form-mutation';
+import { useFormMutationProps, type FormMutationOptions } from '../lib/use-form-mutation';
 import { StackedForm } from './form-actions';
 
 /** The server's words about the reason (a reason is required), for the reason field rather than a toast. */
@@ -21,12 +21,7 @@ export function useReasonFormMutation<V, R>(
   form: UseFormReturnType<V>,
   options: Omit<FormMutationOptions<V, R>, 'form'> & { onDone: () => void },
 ): Pick<ReasonFormProps, 'onSubmit' | 'onCancel' | 'pending'> {
-  const submit = useFormMutation({ fieldErrors: reasonFieldErrors, ...options, form });
-  return {
-    onSubmit: form.onSubmit((values) => void submit.run(values)),
-    onCancel: options.onDone,
-    pending: submit.pending,
-  };
+  return useFormMutationProps(form, { fieldErrors: reasonFieldErrors, ...options });
 }
 
 export interface ReasonFormProps {

@@ -4,6 +4,8 @@
 // words known to be about a field), else in a failure toast, by default with the server's words. A
 // second submit while the first is in flight does nothing; `pending` drives the submit button.
 
+import type { UseFormReturnType } from '@mantine/form';
+import type { FormEventHandler } from 'react';
 import { errorMessage } from './errors';
 import { notifyError, notifySuccess } from './notify';
 import { useSubmitOnce } from './use-submit-once';
@@ -46,4 +48,20 @@ export function useFormMutation<V, R>(options: FormMutationOptions<V, R>) {
       return undefined;
     }
   });
+}
+
+/**
+ * A Mantine form submitted by a form mutation, as the props of the form that shows it (StackedForm, ReasonForm):
+ * its submit, its Cancel (which is `onDone`) and its pending state. A failure's field errors show on the form.
+ */
+export function useFormMutationProps<V, R>(
+  form: UseFormReturnType<V>,
+  options: Omit<FormMutationOptions<V, R>, 'form'> & { onDone: () => void },
+): { onSubmit: FormEventHandler<HTMLFormElement>; onCancel: () => void; pending: boolean } {
+  const submit = useFormMutation({ ...options, form });
+  return {
+    onSubmit: form.onSubmit((values) => void submit.run(values)),
+    onCancel: options.onDone,
+    pending: submit.pending,
+  };
 }

@@ -20,7 +20,7 @@ import { ExportDataMenu } from './export-menu';
 import { MaterialsManager } from '../materials/materials-manager';
 import { AdminMetricCards } from './metric-cards';
 import { PartnerApprovalQueue } from '../partners/partner-approval-queue';
-import { PartnerDetailsDialog } from '../partners/partner-details-dialog';
+import { usePartnerDetailsDialog } from '../partners/partner-details-dialog';
 import { PartnerSettingsDialog } from '../partners/partner-settings-dialog';
 import { PayoutProcessor } from '../payouts/payout-processor';
 import { ProgramSettingsCard } from '../payouts/program-settings-card';
@@ -47,7 +47,7 @@ export function AdminDashboard() {
   const navigate = useNavigate();
   const metrics = trpc.admin.metrics.useQuery();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const details = usePartnerDetailsDialog();
   const close = () => setDialog(null);
   // What the role may do: actions it lacks are not offered; the server refuses them anyway.
   const can = {
@@ -113,19 +113,19 @@ export function AdminDashboard() {
       <AdminBookings />
       <ProgramCharts />
 
-      {can.approve && <PartnerApprovalQueue onViewDetails={setDetailsId} />}
+      {can.approve && <PartnerApprovalQueue onViewDetails={details.show} />}
       {can.pay && <PayoutProcessor />}
       {can.accrue && <FeesPanel />}
       {can.readMoney && <ProgramSettingsCard canChange={can.accrue} />}
       {can.readMoney && <ProgramTermsCard canPublish={can.publishTerms} />}
       <DealPipeline />
-      <AffiliatesTable onViewDetails={setDetailsId} />
+      <AffiliatesTable onViewDetails={details.show} />
       {can.materials && <MaterialsManager />}
 
       <AddClientDialog opened={dialog === 'addClient'} onClose={close} />
       <CreatePartnerDialog opened={dialog === 'createPartner'} onClose={close} />
       <PartnerSettingsDialog opened={dialog === 'partnerSettings'} onClose={close} />
-      <PartnerDetailsDialog partnerId={detailsId} onClose={() => setDetailsId(null)} />
+      {details.dialog}
     </Stack>
   );
 }

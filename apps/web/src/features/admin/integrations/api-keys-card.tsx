@@ -1,6 +1,6 @@
 // API keys of internal tools: create with scopes (the key shown once), list, revoke.
 
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { ConfirmedItemDialog } from '../../../layout/confirmed-action';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import {
@@ -22,7 +22,7 @@ import { PersonName } from '../../../components/person-name';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
-import { NameBadges } from './name-badges';
+import { NameBadges, NameCheckboxes } from './name-badges';
 import { useIdempotentCreate, useSubmitOnce } from '../../../lib/use-submit-once';
 import { MonoText } from '../../../components/mono-text';
 
@@ -31,6 +31,12 @@ interface KeyFormValues {
   scopes: ApiKeyScope[];
   expiresAt: string;
 }
+
+const SCOPE_CHOICES = API_KEY_SCOPES.map((scope) => ({
+  value: scope,
+  label: API_KEY_SCOPE_LABELS[scope],
+  description: scope,
+}));
 
 const EXPIRY_OPTIONS = [
   { value: '', label: 'Never' },
@@ -78,13 +84,12 @@ function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey
         data-autofocus
         {...form.getInputProps('name')}
       />
-      <Checkbox.Group label="Scopes" description="The key can do only these" required {...form.getInputProps('scopes')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
-          {API_KEY_SCOPES.map((scope) => (
-            <Checkbox key={scope} value={scope} label={API_KEY_SCOPE_LABELS[scope]} description={scope} />
-          ))}
-        </SimpleGrid>
-      </Checkbox.Group>
+      <NameCheckboxes
+        label="Scopes"
+        description="The key can do only these"
+        choices={SCOPE_CHOICES}
+        {...form.getInputProps('scopes')}
+      />
       <Select
         label="Expires"
         data={EXPIRY_OPTIONS}

@@ -5,11 +5,9 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Checkbox,
   Group,
   Menu,
   Modal,
-  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -41,7 +39,7 @@ import { ACTIONS_COLUMN, ColumnTable } from '../../../components/column-table';
 import { ListSection, QueryList } from '../../../components/list-section';
 import { formatDateTime } from '../emails/email-log';
 import { ShownOnce } from './shown-once';
-import { NameBadges } from './name-badges';
+import { NameBadges, NameCheckboxes } from './name-badges';
 import { MonoText } from '../../../components/mono-text';
 
 interface WebhookFormValues {
@@ -49,6 +47,8 @@ interface WebhookFormValues {
   events: WebhookEventType[];
   description: string;
 }
+
+const EVENT_CHOICES = WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }));
 
 export function CreateWebhookForm({
   onCreated,
@@ -96,13 +96,7 @@ export function CreateWebhookForm({
         {...form.getInputProps('url')}
       />
       <Textarea label="Description" autosize minRows={1} {...form.getInputProps('description')} />
-      <Checkbox.Group label="Events" required {...form.getInputProps('events')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt="xs">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <Checkbox key={type} value={type} label={type} />
-          ))}
-        </SimpleGrid>
-      </Checkbox.Group>
+      <NameCheckboxes label="Events" choices={EVENT_CHOICES} {...form.getInputProps('events')} />
     </StackedForm>
   );
 }

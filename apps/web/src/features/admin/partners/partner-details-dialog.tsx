@@ -5,7 +5,7 @@
 import { Alert, Anchor, Center, Divider, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PartnerDetails } from '@portal/contracts';
 import { COMPANY_TYPE_LABELS, PAYMENT_METHOD_LABELS, formatDate } from '@portal/contracts/plain';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { trpc } from '../../../lib/trpc';
 import { PartnerStatusBadge } from './partner-status-badge';
 import { PartnerStatements } from './partner-statements';
@@ -151,4 +151,13 @@ export function PartnerDetailsDialog({ partnerId, onClose }: { partnerId: string
       {decisions.dialogs}
     </>
   );
+}
+
+/** The details dialog of the partner a list asks to see (`show`, with the partner's id), to render once (`dialog`). */
+export function usePartnerDetailsDialog() {
+  const [partnerId, setPartnerId] = useState<string | null>(null);
+  return {
+    show: setPartnerId,
+    dialog: <PartnerDetailsDialog partnerId={partnerId} onClose={() => setPartnerId(null)} />,
+  };
 }

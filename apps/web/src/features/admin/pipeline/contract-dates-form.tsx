@@ -7,7 +7,7 @@ import { MESSAGES, REFERRAL_MESSAGES, formatMonthKey, updateReferralInput, type 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { afterContractChange } from '../../../lib/invalidate';
-import { useFormMutation } from '../../../lib/use-form-mutation';
+import { useFormMutationProps } from '../../../lib/use-form-mutation';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { trpc } from '../../../lib/trpc';
 import { StackedForm } from '../../../layout/form-actions';
@@ -50,8 +50,7 @@ export function ContractDatesForm({ deal, onDone }: { deal: ContractDeal; onDone
     contractEndDate: deal.contractEndDate ?? '',
     churnDate: deal.churnDate ?? '',
   });
-  const submit = useFormMutation({
-    form,
+  const submit = useFormMutationProps(form, {
     mutate: (values: ContractValues) => update.mutateAsync({ id: deal.id, ...changedDates(deal, values) }),
     success: (saved) => ['Contract saved', `The contract dates of ${saved.clientCompanyName} are saved.`],
     refresh: () => afterContractChange(utils),
@@ -66,13 +65,7 @@ export function ContractDatesForm({ deal, onDone }: { deal: ContractDeal; onDone
   const voidsFrom = firstVoidedMonth(feesStopDay(deal), feesStopDay(form.values));
   const unchanged = Object.keys(changedDates(deal, form.values)).length === 0;
   return (
-    <StackedForm
-      onSubmit={form.onSubmit((values) => void submit.run(values))}
-      onCancel={onDone}
-      pending={submit.pending}
-      submitLabel="Save contract"
-      submitDisabled={unchanged}
-    >
+    <StackedForm {...submit} submitLabel="Save contract" submitDisabled={unchanged}>
       <Text size="sm">
         Fees of <b>{deal.clientCompanyName}</b> are earned for each month its contract runs and the client stays, up to
         the month of its contract end or churn date.

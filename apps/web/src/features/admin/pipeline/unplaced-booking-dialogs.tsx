@@ -9,7 +9,7 @@ import { ReasonForm, useReasonFormMutation } from '../../../layout/reason-form';
 import { fieldErrorsOf } from '../../../lib/errors';
 import { afterBookingDismissed, afterBookingPlaced } from '../../../lib/invalidate';
 import { trpc } from '../../../lib/trpc';
-import { useFormMutation } from '../../../lib/use-form-mutation';
+import { useFormMutationProps } from '../../../lib/use-form-mutation';
 import { useIdempotentCreate } from '../../../lib/use-submit-once';
 import { PartnerPicker, partnerIdProps } from '../partners/partner-picker';
 
@@ -48,7 +48,7 @@ export function PlaceBookingForm({ booking, onClose }: { booking: UnplacedBookin
   const send = useIdempotentCreate((input: { id: string; partnerId: string }, options) =>
     utils.client.admin.placeUnplacedBooking.mutate(input, options),
   );
-  const place = useFormMutation({
+  const place = useFormMutationProps(form, {
     mutate: (values: PlaceValues) => send({ id: booking.id, partnerId: values.partnerId }),
     success: (placed) => [
       'Booking placed',
@@ -57,19 +57,13 @@ export function PlaceBookingForm({ booking, onClose }: { booking: UnplacedBookin
     refresh: () => afterBookingPlaced(utils),
     onDone: onClose,
     failure: 'Could not place the booking',
-    form,
     fieldErrors: (error) =>
       fieldErrorsOf(error, {
         partnerId: [REFERRAL_MESSAGES.unplacedPartnerNotActive, REFERRAL_MESSAGES.unplacedPartnerNotFound],
       }),
   });
   return (
-    <StackedForm
-      onSubmit={form.onSubmit((values) => void place.run(values))}
-      onCancel={onClose}
-      pending={place.pending}
-      submitLabel="Place booking"
-    >
+    <StackedForm {...place} submitLabel="Place booking">
       <Stack gap={4}>
         <BookingSummary booking={booking} />
         <Text size="sm" c="dimmed">
