@@ -3,7 +3,6 @@
 // buffer, verified, and only then parsed. An endpoint whose secret is unset answers 404.
 
 import type { BookingProvider } from '@portal/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import {
   BOOKING_WEBHOOK_MESSAGES,
@@ -16,15 +15,10 @@ import {
 } from '../../services/integrations/booking-webhooks';
 import { DomainError } from '../../services/platform/errors';
 import type { RawRoutes } from '../routes';
-import { answeringErrors, inboundWebhookOperation, rawBytes, withRawBodies } from './raw-routes';
+import { inboundWebhookOperation, signedWebhookRoute, withRawBodies } from './raw-routes';
 
 /** Booking payloads are a few kilobytes; a megabyte is generous. */
 const BODY_LIMIT = 1024 * 1024;
-
-const header = (req: FastifyRequest, name: string) => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 function parseJson(raw: Buffer): unknown {
   try {
@@ -90,19 +84,17 @@ export const bookingWebhookRoutes: RawRoutes = {
       { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
       (scope) => {
         for (const webhook of BOOKING_WEBHOOKS)
-          scope.post(
-            webhook.path,
-            answeringErrors(deps, async (req, reply) => {
-              const secret = webhook.secretOf(deps);
-              if (!secret) throw DomainError.notFound(webhook.off);
-              const raw = rawBytes(req);
-              const now = deps.now();
-              webhook.verify(raw, header(req, webhook.signature.name.toLowerCase()), secret, now);
+          signedWebhookRoute(scope, deps, {
+            path: webhook.path,
+            secretOf: () => webhook.secretOf(deps),
+            off: webhook.off,
+            signatureHeader: webhook.signature.name,
+            receive: ({ raw, signature, secret, now }) => {
+              webhook.verify(raw, signature, secret, now);
               const event = webhook.read(parseJson(raw));
-              const result = await receiveBookingEvent(deps.db, { source: webhook.source, event, now, mail: deps });
-              return reply.status(200).send({ received: true, ...result });
-            }),
-          );
+              return receiveBookingEvent(deps.db, { source: webhook.source, event, now, mail: deps });
+            },
+          });
       },
     ),
   openapi: BOOKING_WEBHOOKS.map((webhook) =>

@@ -1,9 +1,11 @@
 // What the raw routes (files, uploads, webhooks) share: the access check of the procedures, their raw
-// bodies, a CSV download's headers, and the error answers and inbound webhook operations of their OpenAPI document.
+// bodies, a signed inbound webhook's POST, a CSV download's headers, and the error answers and inbound webhook
+// operations of their OpenAPI document.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
+import { DomainError } from '../../services/platform/errors';
 import { requirePermission, type Permission } from '../../services/platform/permissions';
 import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
@@ -56,6 +58,46 @@ export async function withRawBodies(
 
 /** The bytes a webhook's sender signed: the raw body, empty when there was none. */
 export const rawBytes = (req: FastifyRequest): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+
+/** What a signed inbound webhook's POST hands its receiver: the signed bytes, the signature, the secret, the time. */
+export interface SignedDelivery {
+  raw: Buffer;
+  signature: string | undefined;
+  secret: string;
+  now: Date;
+}
+
+/**
+ * Registers a signed inbound webhook's POST in a scope of raw bodies (withRawBodies, as bytes): while its secret is
+ * unset it answers 404 with `off`; otherwise `receive` checks the signature (a DomainError refuses it) and acts on
+ * the event, and the answer is 200 with `received: true` beside what the event did.
+ */
+export function signedWebhookRoute(
+  scope: FastifyInstance,
+  deps: AppDeps,
+  webhook: {
+    path: string;
+    /** The secret the signature is checked with, read at each delivery; unset turns the endpoint off. */
+    secretOf: () => string | undefined;
+    off: string;
+    /** The request header that carries the signature. */
+    signatureHeader: string;
+    receive: (delivery: SignedDelivery) => Promise<object>;
+  },
+): void {
+  scope.post(
+    webhook.path,
+    answeringErrors(deps, async (req, reply) => {
+      const secret = webhook.secretOf();
+      if (!secret) throw DomainError.notFound(webhook.off);
+      const raw = rawBytes(req);
+      const header = req.headers[webhook.signatureHeader.toLowerCase()];
+      const signature = Array.isArray(header) ? header[0] : header;
+      const result = await webhook.receive({ raw, signature, secret, now: deps.now() });
+      return reply.status(200).send({ received: true, ...result });
+    }),
+  );
+}
 
 /** A CSV download: the file's name, never cached. */
 export function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply {

@@ -3,10 +3,9 @@
 // package (Stripe-Signature, five minutes' tolerance) before it is read. Without STRIPE_WEBHOOK_SECRET it
 // answers 404.
 
-import { DomainError } from '../../services/platform/errors';
 import { receiveStripeEvent, STRIPE_MESSAGES, verifyStripeEvent } from '../../services/money/stripe-payments';
 import type { RawRoutes } from '../routes';
-import { answeringErrors, inboundWebhookOperation, rawBytes, withRawBodies } from './raw-routes';
+import { inboundWebhookOperation, signedWebhookRoute, withRawBodies } from './raw-routes';
 
 const STRIPE_PATH = '/api/integrations/stripe/webhook';
 /** An invoice with many lines stays far below a megabyte; Stripe's own events are capped well under it. */
@@ -15,19 +14,14 @@ const BODY_LIMIT = 1024 * 1024;
 export const stripeRawRoutes: RawRoutes = {
   register: (app, deps) =>
     withRawBodies(app, ['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (scope) => {
-      scope.post(
-        STRIPE_PATH,
-        answeringErrors(deps, async (req, reply) => {
-          const secret = deps.config.stripeWebhookSecret;
-          if (!secret) throw DomainError.notFound(STRIPE_MESSAGES.off);
-          const raw = rawBytes(req);
-          const header = req.headers['stripe-signature'];
-          const now = deps.now();
-          const event = verifyStripeEvent(raw, Array.isArray(header) ? header[0] : header, secret, now);
-          const receipt = await receiveStripeEvent(deps.db, { event, now, mail: deps });
-          return reply.status(200).send({ received: true, ...receipt });
-        }),
-      );
+      signedWebhookRoute(scope, deps, {
+        path: STRIPE_PATH,
+        secretOf: () => deps.config.stripeWebhookSecret,
+        off: STRIPE_MESSAGES.off,
+        signatureHeader: 'Stripe-Signature',
+        receive: ({ raw, signature, secret, now }) =>
+          receiveStripeEvent(deps.db, { event: verifyStripeEvent(raw, signature, secret, now), now, mail: deps }),
+      });
     }),
   openapi: [
     inboundWebhookOperation({
