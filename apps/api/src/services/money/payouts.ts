@@ -28,7 +28,7 @@ import { inTransaction } from '../platform/idempotency';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent } from '../integrations/webhooks';
-import { keysetBatches, type KeysetOrder } from '../platform/keyset';
+import { mappedBatches, type KeysetOrder } from '../platform/keyset';
 import { notifyPayoutFailed, type MailDeps } from '../notifications/notify';
 import { toCommission } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
@@ -742,9 +742,11 @@ export async function* streamPendingCommissions(
 ): AsyncGenerator<PendingCommissionsPage['items']> {
   // One look-up before the first batch marks every batch.
   const missing = await pendingPartnersMissingTaxProfile(db, { config, now, filter });
-  const batches = keysetBatches(pendingCommissions(db, filter, todayOf(now)), PENDING_ORDER, batchSize);
-  for await (const rows of batches)
-    yield rows.map(({ keysetKey: _cursor, ...item }) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }));
+  yield* mappedBatches(pendingCommissions(db, filter, todayOf(now)), {
+    order: PENDING_ORDER,
+    toItem: ({ keysetKey: _cursor, ...item }) => ({ ...item, taxProfileMissing: missing.has(item.partnerId) }),
+    size: batchSize,
+  });
 }
 
 /** One page of every payout, newest first, with the number of payouts in `total`. */

@@ -19,7 +19,7 @@ import { logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent, partnerEventData } from '../integrations/webhooks';
 import { notifyPartnerDecision, type MailDeps } from '../notifications/notify';
 import type { FieldCipher } from '../platform/crypto';
-import { keysetBatches, type KeysetOrder } from '../platform/keyset';
+import { mappedBatches, type KeysetOrder } from '../platform/keyset';
 import { iso, partnerIdentity, partnerProfileFields } from '../platform/mappers';
 import { hashPassword } from '../accounts/passwords';
 import { profileColumns } from './application';
@@ -185,9 +185,11 @@ export async function* streamPartners(
   query: Omit<ListPartnersQuery, 'limit' | 'offset'>,
   batchSize?: number,
 ): AsyncGenerator<AdminPartnerRow[]> {
-  const order = partnerOrder(query.sort);
-  const batches = keysetBatches(filtered(db, query).selectAll('partners').select('users.email'), order, batchSize);
-  for await (const rows of batches) yield rows.map(toAdminPartnerRow);
+  yield* mappedBatches(filtered(db, query).selectAll('partners').select('users.email'), {
+    order: partnerOrder(query.sort),
+    toItem: toAdminPartnerRow,
+    size: batchSize,
+  });
 }
 
 /** The application queue, oldest first. */

@@ -63,6 +63,14 @@ export async function* keysetBatches<DB, TB extends keyof DB, O extends { id: st
   }
 }
 
+/** Every row of `query` in `order`, batch by batch (see keysetBatches), each row as `toItem` makes it. */
+export async function* mappedBatches<DB, TB extends keyof DB, O extends { id: string }, T>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { order, toItem, size }: { order: KeysetOrder; toItem: (row: O & { keysetKey: string }) => T; size?: number },
+): AsyncGenerator<T[]> {
+  for await (const rows of keysetBatches(query, order, size)) yield rows.map((row) => toItem(row));
+}
+
 /** A cursor a client hands back for the next page: opaque text (base64url of the sort key and id). */
 export function encodeCursor(cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');

@@ -29,7 +29,7 @@ import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import { changeSet, logActivity, type DbOrTx } from '../platform/activity';
 import { enqueueWebhookEvent, referralEventData } from '../integrations/webhooks';
-import { decodeCursor, encodeCursor, keysetBatches, keysetPage, type KeysetOrder } from '../platform/keyset';
+import { decodeCursor, encodeCursor, keysetPage, mappedBatches, type KeysetOrder } from '../platform/keyset';
 import { notifyClientAdded, notifyCommissionVoided, notifyDealClosed, type MailDeps } from '../notifications/notify';
 import { toPartnerReferral, toReferral } from '../platform/mappers';
 import { refreshPartnerTotals } from '../partners/partner-totals';
@@ -360,9 +360,11 @@ export async function* streamAllReferrals(
   input: Omit<ListReferrals, 'limit' | 'offset'>,
   batchSize?: number,
 ): AsyncGenerator<Referral[]> {
-  const order = referralOrder(input.sort);
-  const batches = keysetBatches(referralRows(db, input), order, batchSize);
-  for await (const rows of batches) yield rows.map(toReferral);
+  yield* mappedBatches(referralRows(db, input), {
+    order: referralOrder(input.sort),
+    toItem: toReferral,
+    size: batchSize,
+  });
 }
 
 const CLOSED_STAGES: ReadonlySet<ReferralStage> = new Set(['won', 'lost']);
