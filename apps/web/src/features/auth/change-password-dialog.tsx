@@ -1,7 +1,7 @@
 // "Change password", from the partner's Settings tab and the admin's user menu. The
 // server answers a fresh session token; every other session of the account ends.
 
-import { Modal, PasswordInput } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ADMIN_ACCOUNT_PASSWORD_MIN,
@@ -18,6 +18,7 @@ import { trpc } from '../../lib/trpc';
 import { NewPasswordInput } from './password-strength';
 import { AuthForm } from './auth-form';
 import { useSubmitOnce } from '../../lib/use-submit-once';
+import { CurrentPasswordInput } from '../../components/current-password-input';
 
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const session = useSession();
@@ -77,13 +78,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
         pending={submitOnce.pending}
         submitLabel="Change password"
       >
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          required
-          data-autofocus
-          {...form.getInputProps('currentPassword')}
-        />
+        <CurrentPasswordInput required data-autofocus {...form.getInputProps('currentPassword')} />
         <NewPasswordInput label="New password" minLength={minLength} {...form.getInputProps('newPassword')} />
       </AuthForm>
     </Modal>

@@ -2,20 +2,7 @@
 // app and the current password (a session alone cannot turn it on), then the ten recovery codes,
 // shown once. Turning it on signs every other session out; this one continues on the new token.
 
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Image,
-  List,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Code, CopyButton, Group, Image, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MESSAGES, type MfaSetup } from '@portal/contracts';
 import { IconCopy, IconDownload, IconShieldLock } from '@tabler/icons-react';
 import QRCode from 'qrcode';
@@ -25,6 +12,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CodeInput, useCodeField } from './code-input';
+import { CurrentPasswordInput } from '../../components/current-password-input';
 
 /** Saves the recovery codes as a text file (one a line), named for the product and the account. */
 export function downloadRecoveryCodes(codes: readonly string[], email: string | undefined) {
@@ -163,10 +151,8 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           </Stack>
         </Group>
         <CodeInput {...code.inputProps} allowRecovery={false} />
-        <PasswordInput
-          label="Current password"
+        <CurrentPasswordInput
           description="Asked so that a signed-in session alone cannot turn it on."
-          autoComplete="current-password"
           required
           maw={320}
           value={currentPassword}

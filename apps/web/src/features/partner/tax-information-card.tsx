@@ -2,7 +2,7 @@
 // The TIN is only ever shown masked; saving needs the certification ticked and the TIN typed anew,
 // and replacing what is on file needs the current password too (as new bank details do).
 
-import { Alert, Box, Button, Checkbox, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { taxProfileInput, type TaxProfile } from '@portal/contracts';
 import {
@@ -27,6 +27,7 @@ import { useSubmitOnce } from '../../lib/use-submit-once';
 import { SettingsCard } from './settings-card';
 import { optionsOf } from '../../lib/select-options';
 import { LabelledValue } from '../../components/labelled-value';
+import { CurrentPasswordInput } from '../../components/current-password-input';
 
 interface TaxFormValues {
   legalName: string;
@@ -171,11 +172,9 @@ export function TaxProfileForm({ profile, onDone }: { profile: TaxProfile | null
         />
       </Stack>
       {profile && (
-        <PasswordInput
-          label="Current password"
+        <CurrentPasswordInput
           description="Asked before tax information on file is replaced; you and the team are told by mail."
           required
-          autoComplete="current-password"
           maw={360}
           {...form.getInputProps('currentPassword')}
         />

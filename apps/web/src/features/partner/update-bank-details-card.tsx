@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  PasswordInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -42,6 +41,7 @@ import { trpc } from '../../lib/trpc';
 import { optionsOf } from '../../lib/select-options';
 import { AccountTypeSelect } from '../../components/choice-selects';
 import { AccountNumberInput } from '../../components/account-number-input';
+import { CurrentPasswordInput } from '../../components/current-password-input';
 
 const payeeTypeOptions = optionsOf(PAYEE_TYPES, PAYEE_TYPE_LABELS);
 
@@ -267,10 +267,8 @@ export function UpdateBankDetailsCard({ partner }: { partner: PartnerProfile }) 
                 {...form.getInputProps('paypalEmail')}
               />
             )}
-            <PasswordInput
-              label="Current password"
+            <CurrentPasswordInput
               description="Confirm it is you"
-              autoComplete="current-password"
               withAsterisk
               {...form.getInputProps('currentPassword')}
             />
