@@ -121,7 +121,7 @@ describe("a deal card's qualification actions", () => {
     await userEvent.type(days, '5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Extend window' }));
     expect(await screen.findByText('Acme Bakery may now sign until Jan 4, 2027 to qualify.')).toBeTruthy();
-    expect(api.calls.filter((call) => call.path === 'admin.extendReferralWindow').at(-1)?.input).toEqual({
+    expect(api.inputs('admin.extendReferralWindow').at(-1)).toEqual({
       id: deal.id,
       days: 5,
       reason: 'Board meets in January',
@@ -141,7 +141,7 @@ describe("a deal card's qualification actions", () => {
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Sales confirmed by the audited accounts');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
     expect(await screen.findByText(/Acme Bakery is a qualifying client; the partner is told by mail\./)).toBeTruthy();
-    expect(api.calls.find((call) => call.path === 'admin.overrideQualification')?.input).toEqual({
+    expect(api.inputs('admin.overrideQualification')[0]).toEqual({
       id: deal.id,
       qualifying: true,
       reason: 'Sales confirmed by the audited accounts',
@@ -171,7 +171,7 @@ describe("a won client's contract and churn dates", () => {
     );
     await userEvent.click(save);
     expect(await screen.findByText('The contract dates of Acme Bakery are saved.')).toBeTruthy();
-    expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+    expect(api.inputs('admin.updateReferral')[0]).toEqual({
       id: deal.id,
       churnDate: '2026-10-15',
     });
@@ -184,7 +184,7 @@ describe("a won client's contract and churn dates", () => {
     expect(within(dialog).queryByTestId('voids-from')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save contract' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+    expect(api.inputs('admin.updateReferral')[0]).toEqual({
       id: deal.id,
       contractEndDate: null,
     });
@@ -254,7 +254,7 @@ describe("the admin partner page's ending actions", () => {
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Solicited a client of the firm');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit $100.00' }));
     expect(await screen.findByText(/2 unpaid fees of \$100\.00 voided/)).toBeTruthy();
-    expect(api.calls.find((call) => call.path === 'admin.forfeitPartnerFees')?.input).toEqual({
+    expect(api.inputs('admin.forfeitPartnerFees')[0]).toEqual({
       id: partner.id,
       reason: 'Solicited a client of the firm',
     });
@@ -315,7 +315,7 @@ describe('withdrawing a notice', () => {
     expect(dialog.textContent).toContain("Northwind Growth's partnership will not end on Dec 31, 2099");
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw notice' }));
     expect(await screen.findByText("Northwind Growth's partnership continues; they are told by mail.")).toBeTruthy();
-    expect(api.calls.find((call) => call.path === 'admin.withdrawNotice')?.input).toEqual({ id: partner.id });
+    expect(api.inputs('admin.withdrawNotice')[0]).toEqual({ id: partner.id });
     await waitFor(() => expect(screen.queryByTestId('partnership-end')).toBeNull());
     expect(await screen.findByRole('button', { name: 'End partnership' })).toBeTruthy();
   });
@@ -342,7 +342,7 @@ describe('withdrawing a notice', () => {
     expect(dialog.textContent).toContain('Your partnership will not end on Dec 26, 2026: it continues as before.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw notice' }));
     expect(await screen.findByText('Your partnership continues.')).toBeTruthy();
-    expect(api.calls.some((call) => call.path === 'partner.withdrawNotice')).toBe(true);
+    expect(api.inputs('partner.withdrawNotice')).not.toEqual([]);
     expect(await screen.findByRole('button', { name: 'End partnership' })).toBeTruthy();
     unmount();
 
@@ -377,7 +377,7 @@ describe("the partner's own notice", () => {
     expect(dialog.textContent).toContain('Your notice takes effect after 30 days, on Dec 26, 2026.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Give notice' }));
     expect(await within(dialog).findByText(PROGRAM_TERMS_MESSAGES.reasonRequired)).toBeTruthy();
-    expect(api.calls.some((call) => call.path === 'partner.giveNotice')).toBe(false);
+    expect(api.inputs('partner.giveNotice')).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Closing the agency');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Give notice' }));
     expect(await screen.findByText('Your partnership ends on Dec 26, 2026.')).toBeTruthy();

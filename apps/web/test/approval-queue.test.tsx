@@ -58,15 +58,11 @@ describe('approving from the queue', () => {
     expect(dialog.textContent).toContain('Contact 1 gets the approval email at once');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve application' })).toBeNull());
-    expect(api.calls.some((call) => call.path === 'admin.approvePartner')).toBe(false);
+    expect(api.inputs('admin.approvePartner')).toEqual([]);
 
     await userEvent.click(approve);
     await userEvent.click(await screen.findByRole('button', { name: 'Approve partner' }));
-    await waitFor(() =>
-      expect(api.calls.filter((call) => call.path === 'admin.approvePartner').map((call) => call.input)).toEqual([
-        { id: applicant(1).id },
-      ]),
-    );
+    await waitFor(() => expect(api.inputs('admin.approvePartner')).toEqual([{ id: applicant(1).id }]));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve application' })).toBeNull());
   });
 });

@@ -340,13 +340,13 @@ describe('Tax information card', () => {
       await screen.findByText('The TIN must be 9 digits (dashes allowed, e.g. 12-3456789)', {}, SLOW),
     ).toBeTruthy();
     expect(screen.getByText('You must certify the W-9 statement to save your tax information')).toBeTruthy();
-    expect(api.calls.some((call) => call.path === 'partner.saveTaxProfile')).toBe(false);
+    expect(api.inputs('partner.saveTaxProfile')).toEqual([]);
 
     fireEvent.change(screen.getByLabelText(/Taxpayer identification number/), { target: { value: '123-45-6789' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /I certify/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
     expect(await screen.findByText('•••-••-6789', {}, SLOW)).toBeTruthy();
-    expect(api.calls.find((call) => call.path === 'partner.saveTaxProfile')?.input).toEqual({
+    expect(api.inputs('partner.saveTaxProfile')[0]).toEqual({
       legalName: 'Ada Ledger',
       taxClassification: 'individual',
       tinType: 'ssn',
@@ -369,11 +369,11 @@ describe('Tax information card', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /I certify/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
     expect(await screen.findByText('Current password is required', {}, SLOW)).toBeTruthy();
-    expect(api.calls.some((call) => call.path === 'partner.saveTaxProfile')).toBe(false);
+    expect(api.inputs('partner.saveTaxProfile')).toEqual([]);
     fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'my-password-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save tax information' }));
     expect(await screen.findByText('•••-••-4321', {}, SLOW)).toBeTruthy();
-    expect(api.calls.find((call) => call.path === 'partner.saveTaxProfile')?.input).toMatchObject({
+    expect(api.inputs('partner.saveTaxProfile')[0]).toMatchObject({
       tin: '987654321',
       currentPassword: 'my-password-1',
     });

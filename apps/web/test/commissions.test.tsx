@@ -316,10 +316,10 @@ describe('Accrual panel', () => {
     fireEvent.click(run);
     expect(run.getAttribute('data-loading')).toBe('true');
     fireEvent.click(run);
-    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.accrue')).toHaveLength(1));
+    await waitFor(() => expect(api.inputs('admin.accrue')).toHaveLength(1));
     answer({ month: '2026-10', created: 2, skipped: 5 });
     await waitFor(() => expect(run.getAttribute('data-loading')).toBeNull());
-    expect(api.calls.filter((call) => call.path === 'admin.accrue')).toHaveLength(1);
+    expect(api.inputs('admin.accrue')).toHaveLength(1);
   });
 });
 

@@ -56,13 +56,13 @@ describe('the Conflicts screen', () => {
     expect(within(dialog).getByTestId('resolution-effect').textContent).toBe(
       "Harvest Table Foods: Shopline Apps's referral is closed as already introduced. Shopline Apps is told by mail that the deal was lost. This cannot be undone.",
     );
-    expect(api.calls.some((call) => call.path === 'admin.resolveConflict')).toBe(false);
+    expect(api.inputs('admin.resolveConflict')).toEqual([]);
     const keep = within(dialog).getByRole('button', { name: 'Keep with Summit Ledger Advisory' });
     // The brand's darker blue: white words on Mantine's blue.6 are 3.6:1, below AA.
     expect(keep.style.getPropertyValue('--button-bg')).toBe('var(--mantine-color-blue-8)');
     await userEvent.click(keep);
     expect(await screen.findByText('No open conflicts')).toBeTruthy();
-    expect(api.calls.find((call) => call.path === 'admin.resolveConflict')?.input).toEqual({
+    expect(api.inputs('admin.resolveConflict')[0]).toEqual({
       id: conflict.id,
       resolution: 'keep_first',
     });

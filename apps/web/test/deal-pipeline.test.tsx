@@ -7,9 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DealPipeline } from '../src/features/admin/pipeline/deal-pipeline';
-import { SessionStore } from '../src/lib/session';
 import { renderInRouter } from './render';
-import { aPage, aReferral } from './fixtures';
+import { anAdminSession, aPage, aReferral } from './fixtures';
 import { deferred, ProcedureError, serveTrpc } from './trpc-server';
 
 const deal = aReferral({ partnerCompanyName: 'Northwind Growth' });
@@ -25,11 +24,7 @@ const columnOf = (deals: Referral[]) => (input: unknown) => {
 const noPartners = () => aPage([]);
 
 /** A signed-in team member holding `permissions` (an admin moves deals; a viewer only reads). */
-const member = (permissions: string[]) => ({
-  session: new SessionStore({
-    user: { id: '4f7b2a2e-8d7c-4a51-9d0e-2b4c7d1e9f00', email: 'team@example.com', role: 'admin', permissions },
-  }),
-});
+const member = (permissions: string[]) => ({ session: anAdminSession(permissions) });
 const admin = () => member(['referrals:read', 'referrals:write']);
 
 const column = (stage: string) => screen.getByTestId(`pipeline-column-${stage}`);
@@ -70,7 +65,7 @@ describe('the deal pipeline', () => {
 
   it('moves the deal back and says so when the server refuses', async () => {
     const { reply, api } = await moveWhileTheServerWaits();
-    expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+    expect(api.inputs('admin.updateReferral')[0]).toEqual({
       id: deal.id,
       stage: 'qualified',
     });
@@ -130,7 +125,7 @@ describe('the deal pipeline', () => {
     });
     await moveTo('Lost');
     const dialog = await screen.findByRole('dialog', { name: 'Mark deal as lost' });
-    expect(api.calls.some((call) => call.path === 'admin.updateReferral')).toBe(false);
+    expect(api.inputs('admin.updateReferral')).toEqual([]);
     // The closing menu does not take the focus back from the dialog's reason field.
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Lost reason')));
     // A negative check: wait past the 10 ms after which Mantine's menu would hand the focus back to its button.
@@ -139,7 +134,7 @@ describe('the deal pipeline', () => {
     await userEvent.type(within(dialog).getByLabelText('Lost reason'), 'Chose another provider');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Lost' }));
     await waitFor(() =>
-      expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+      expect(api.inputs('admin.updateReferral')[0]).toEqual({
         id: deal.id,
         stage: 'lost',
         lostReason: 'Chose another provider',
@@ -172,7 +167,7 @@ describe('the deal pipeline', () => {
     // Nothing recorded: the server says it will not qualify, and why, before anything is stored.
     expect(await within(dialog).findByText(/annual sales not recorded/)).toBeTruthy();
     expect(within(dialog).getByText('This deal will not qualify')).toBeTruthy();
-    expect(api.calls.some((call) => call.path === 'admin.updateReferral')).toBe(false);
+    expect(api.inputs('admin.updateReferral')).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText(/Annual sales/), '999999.99');
     await waitFor(() => expect(dialog.textContent).toContain('annual sales below $1,000,000.00'), { timeout: 3000 });
@@ -192,7 +187,7 @@ describe('the deal pipeline', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark as Won' }));
     await waitFor(() =>
-      expect(api.calls.find((call) => call.path === 'admin.updateReferral')?.input).toEqual({
+      expect(api.inputs('admin.updateReferral')[0]).toEqual({
         id: deal.id,
         stage: 'won',
         signedAt: today,
@@ -212,7 +207,7 @@ describe('the deal pipeline', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark deal as won' });
     expect(await within(dialog).findByText(PROGRAM_TERMS_MESSAGES.wonInOpenConflict)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Mark as Won' }).hasAttribute('disabled')).toBe(true);
-    expect(api.calls.some((call) => call.path === 'admin.updateReferral')).toBe(false);
+    expect(api.inputs('admin.updateReferral')).toEqual([]);
   });
 
   it('puts the deal back and shows the server’s words when the move to Won is refused', async () => {

@@ -91,7 +91,7 @@ describe('the Failed card', () => {
     answer.resolve({});
 
     expect(await screen.findByText('Commission offered again')).toBeTruthy();
-    expect(api.calls.filter((call) => call.path === 'admin.retryCommission')).toHaveLength(1);
+    expect(api.inputs('admin.retryCommission')).toHaveLength(1);
     expect(screen.queryByText('Retry failed')).toBeNull();
   });
 });

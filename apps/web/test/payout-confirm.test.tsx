@@ -111,14 +111,14 @@ describe('Process N Payouts asks first', () => {
     expect(dialog.getByTestId('preview-waiting').textContent).toContain('Tiny Referrals: $12.00');
     expect(dialog.getByText('1 partner waits: below the minimum payout of $50.00')).toBeTruthy();
     const ids = [fee(1, '').id, fee(2, '').id];
-    expect(api.calls.find((call) => call.path === 'admin.payoutPreview')?.input).toEqual({ commissionIds: ids });
-    expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(false);
+    expect(api.inputs('admin.payoutPreview')[0]).toEqual({ commissionIds: ids });
+    expect(api.inputs('admin.processPayout')).toEqual([]);
 
     await userEvent.click(dialog.getByRole('button', { name: 'Confirm payout' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payout' })).toBeNull());
-    const paid = api.calls.filter((call) => call.path === 'admin.processPayout');
+    const paid = api.inputs('admin.processPayout');
     expect(paid).toHaveLength(1);
-    expect(paid[0]?.input).toMatchObject({ commissionIds: ids, idempotencyKey: expect.any(String) });
+    expect(paid[0]).toMatchObject({ commissionIds: ids, idempotencyKey: expect.any(String) });
   });
 
   it('pays once for a double click on Confirm: the button is busy from the first click until the payout settles', async () => {
@@ -134,11 +134,11 @@ describe('Process N Payouts asks first', () => {
     expect(confirm.getAttribute('data-loading')).toBe('true');
     expect(confirm.disabled).toBe(true);
     fireEvent.click(confirm);
-    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.processPayout')).toHaveLength(1));
+    await waitFor(() => expect(api.inputs('admin.processPayout')).toHaveLength(1));
     expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);
     answer.resolve(PAID);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payout' })).toBeNull());
-    expect(api.calls.filter((call) => call.path === 'admin.processPayout')).toHaveLength(1);
+    expect(api.inputs('admin.processPayout')).toHaveLength(1);
   });
 
   it('says why the server would refuse a selection and offers no Confirm; Cancel pays nothing', async () => {
@@ -153,7 +153,7 @@ describe('Process N Payouts asks first', () => {
     expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Confirm payout' }).disabled).toBe(true);
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payout' })).toBeNull());
-    expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(false);
+    expect(api.inputs('admin.processPayout')).toEqual([]);
   });
 
   it('Pay all due asks the server for everything the rules offer today, whatever is selected, and pays that', async () => {
@@ -168,10 +168,10 @@ describe('Process N Payouts asks first', () => {
     await userEvent.click(payAll);
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
     expect((await dialog.findByTestId('preview-total')).textContent).toBe('$240.00');
-    expect(api.calls.find((call) => call.path === 'admin.payoutPreview')?.input).toEqual({ matching: {} });
+    expect(api.inputs('admin.payoutPreview')[0]).toEqual({ matching: {} });
     await userEvent.click(dialog.getByRole('button', { name: 'Confirm payout' }));
-    await waitFor(() => expect(api.calls.some((call) => call.path === 'admin.processPayout')).toBe(true));
-    expect(api.calls.find((call) => call.path === 'admin.processPayout')?.input).toMatchObject({
+    await waitFor(() => expect(api.inputs('admin.processPayout')).not.toEqual([]));
+    expect(api.inputs('admin.processPayout')[0]).toMatchObject({
       matching: {},
       idempotencyKey: expect.any(String),
     });

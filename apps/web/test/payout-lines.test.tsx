@@ -77,12 +77,10 @@ describe("a payout's partner lines", () => {
     expect(confirm.getAttribute('data-loading')).toBe('true');
     expect(otherConfirm.disabled).toBe(true);
     fireEvent.click(confirm);
-    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.confirmPayoutLine')).toHaveLength(1));
+    await waitFor(() => expect(api.inputs('admin.confirmPayoutLine')).toHaveLength(1));
     answer.resolve({ ...line, status: 'confirmed' });
     await waitFor(() => expect(confirm.getAttribute('data-loading')).toBeNull());
-    expect(api.calls.filter((call) => call.path === 'admin.confirmPayoutLine').map((call) => call.input)).toEqual([
-      { payoutId: payout.id, partnerId: line.partnerId },
-    ]);
+    expect(api.inputs('admin.confirmPayoutLine')).toEqual([{ payoutId: payout.id, partnerId: line.partnerId }]);
   });
 
   it('records a return once for a double click on Record return, the button saying so until the answer', async () => {
@@ -100,10 +98,10 @@ describe("a payout's partner lines", () => {
     expect(submit.disabled).toBe(true);
     expect(submit.textContent).toBe('Recording...');
     fireEvent.click(submit);
-    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.returnPayoutLine')).toHaveLength(1));
+    await waitFor(() => expect(api.inputs('admin.returnPayoutLine')).toHaveLength(1));
     answer.resolve({ ...line, status: 'returned', returnCode: 'R03', returnReason: 'No account' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record a returned payment' })).toBeNull());
-    expect(api.calls.filter((call) => call.path === 'admin.returnPayoutLine').map((call) => call.input)).toEqual([
+    expect(api.inputs('admin.returnPayoutLine')).toEqual([
       { payoutId: payout.id, partnerId: line.partnerId, returnCode: 'R03' },
     ]);
   });

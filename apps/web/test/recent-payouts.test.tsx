@@ -62,12 +62,10 @@ describe('Recent Payouts', () => {
     expect(second!.disabled).toBe(true);
     fireEvent.click(first!);
     fireEvent.click(second!);
-    await waitFor(() => expect(api.calls.filter((call) => call.path === 'admin.markPayoutSent')).toHaveLength(1));
+    await waitFor(() => expect(api.inputs('admin.markPayoutSent')).toHaveLength(1));
     answer({ ok: true });
     await waitFor(() => expect(first!.getAttribute('data-loading')).toBeNull());
     expect(second!.disabled).toBe(false);
-    expect(api.calls.filter((call) => call.path === 'admin.markPayoutSent').map((call) => call.input)).toEqual([
-      { payoutId: '00000000-0000-4000-8000-000000000001' },
-    ]);
+    expect(api.inputs('admin.markPayoutSent')).toEqual([{ payoutId: '00000000-0000-4000-8000-000000000001' }]);
   });
 });

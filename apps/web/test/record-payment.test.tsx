@@ -109,7 +109,7 @@ describe('Record payment', () => {
     await chooseAlphaStore(dialog);
     await userEvent.click(dialog.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.calls.find((call) => call.path === 'admin.recordClientPayment')?.input).toMatchObject({
+    expect(api.inputs('admin.recordClientPayment')[0]).toMatchObject({
       id: clients[0]!.id,
       amount: '500.00',
     });

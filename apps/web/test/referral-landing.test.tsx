@@ -121,7 +121,7 @@ describe('the visit of a referral link', () => {
     window.history.replaceState(null, '', '/r/ACME-1');
     renderWithProviders(<ReferralLanding code="ACME-1" search={{ utm_campaign: 'Spring' }} />);
     await waitFor(() =>
-      expect(api.calls.filter((call) => call.path === 'public.recordVisit').map((call) => call.input)).toEqual([
+      expect(api.inputs('public.recordVisit')).toEqual([
         { referralCode: 'ACME-1', utmCampaign: 'Spring', landingPage: '/r/ACME-1' },
       ]),
     );

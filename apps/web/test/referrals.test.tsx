@@ -191,7 +191,7 @@ describe('Add Client form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
 
     expect(await screen.findByText(PROGRAM_TERMS_MESSAGES.acceptedInFuture)).toBeTruthy();
-    expect(api.calls.filter((call) => call.path === 'admin.addClient')).toHaveLength(1);
+    expect(api.inputs('admin.addClient')).toHaveLength(1);
     expect(screen.queryByText('Failed to add client')).toBeNull();
   });
 

@@ -36,13 +36,13 @@ describe('Create Referral', () => {
     fireEvent.click(button);
     fireEvent.click(button);
     fireEvent.submit(button.closest('form')!);
-    await waitFor(() => expect(api.calls.filter((c) => c.path === 'partner.createReferral')).toHaveLength(1));
+    await waitFor(() => expect(api.inputs('partner.createReferral')).toHaveLength(1));
     expect(button.getAttribute('data-loading')).toBe('true');
     const key = api.calls.find((c) => c.path === 'partner.createReferral')?.headers.get('idempotency-key');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
     answer.resolve(referral);
     await waitFor(() => expect(button.getAttribute('data-loading')).toBeNull());
-    expect(api.calls.filter((c) => c.path === 'partner.createReferral')).toHaveLength(1);
+    expect(api.inputs('partner.createReferral')).toHaveLength(1);
   });
 });
 
@@ -69,7 +69,7 @@ describe('Create Partner', () => {
           .find((id) => id.includes('error')) ?? '',
       )?.textContent,
     ).toBe(MESSAGES.emailTaken);
-    expect(api.calls.filter((c) => c.path === 'admin.createPartner')).toHaveLength(1);
+    expect(api.inputs('admin.createPartner')).toHaveLength(1);
     await userEvent.type(email, 'x');
     expect(email.getAttribute('aria-invalid')).not.toBe('true');
   });

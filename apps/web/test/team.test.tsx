@@ -134,14 +134,14 @@ describe('the Team screen', () => {
       await screen.findByRole('button', { name: `Resend the invitation to ${invitation.email}` }, { timeout: 5000 }),
     );
     await waitFor(() =>
-      expect(api.calls.find((c) => c.path === 'admin.resendInvitation')?.input).toEqual({
+      expect(api.inputs('admin.resendInvitation')[0]).toEqual({
         invitationId: invitation.id,
       }),
     );
     fireEvent.click(screen.getByRole('button', { name: `Revoke the invitation to ${invitation.email}` }));
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByTestId(`invitation-${invitation.email}`)).toBeNull());
-    expect(api.calls.filter((c) => c.path === 'admin.revokeInvitation')).toHaveLength(1);
+    expect(api.inputs('admin.revokeInvitation')).toHaveLength(1);
   });
 
   it('opens your own two-factor sign-in from the page', async () => {
@@ -190,9 +190,7 @@ describe('the user menu', () => {
     await userEvent.type(field, 'Ada Lovelace');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
     await waitFor(() => expect(store.getState().user?.displayName).toBe('Ada Lovelace'));
-    expect(api.calls.filter((c) => c.path === 'auth.updateDisplayName').map((c) => c.input)).toEqual([
-      { displayName: 'Ada Lovelace' },
-    ]);
+    expect(api.inputs('auth.updateDisplayName')).toEqual([{ displayName: 'Ada Lovelace' }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your name' })).toBeNull());
   });
 

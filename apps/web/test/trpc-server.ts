@@ -26,6 +26,8 @@ export function deferred<T = unknown>() {
 export interface FakeApi {
   /** Every call so far, as `path` and parsed input. */
   calls: Array<{ path: string; input: unknown; headers: Headers }>;
+  /** The inputs of the calls to `path` so far, in order. */
+  inputs: (path: string) => unknown[];
 }
 
 function answer(path: string, result: unknown) {
@@ -45,7 +47,10 @@ function answer(path: string, result: unknown) {
 }
 
 export function serveTrpc(handlers: Record<string, Handler>): FakeApi {
-  const api: FakeApi = { calls: [] };
+  const api: FakeApi = {
+    calls: [],
+    inputs: (path) => api.calls.filter((call) => call.path === path).map((call) => call.input),
+  };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const paths = decodeURIComponent(url.pathname.replace(/^\/trpc\//, '')).split(',');

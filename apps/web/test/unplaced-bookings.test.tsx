@@ -96,7 +96,7 @@ describe('the Unplaced bookings card', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Place with partner' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place booking' }));
     expect(await within(dialog).findByText('Choose an active partner')).toBeTruthy();
-    expect(api.calls.some((call) => call.path === 'admin.placeUnplacedBooking')).toBe(false);
+    expect(api.inputs('admin.placeUnplacedBooking')).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Partner/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Northwind Growth', hidden: true }));
@@ -105,11 +105,9 @@ describe('the Unplaced bookings card', () => {
     const placed = api.calls.find((call) => call.path === 'admin.placeUnplacedBooking');
     expect(placed?.input).toEqual({ id: booking.id, partnerId: partner.id });
     expect(placed?.headers.get('idempotency-key')).toBeTruthy();
-    expect(
-      api.calls
-        .filter((call) => call.path === 'admin.partners')
-        .every((call) => (call.input as { status?: string }).status === 'active'),
-    ).toBe(true);
+    expect(api.inputs('admin.partners').every((input) => (input as { status?: string }).status === 'active')).toBe(
+      true,
+    );
   });
 
   it('dismisses a booking with the reason typed', async () => {
@@ -122,7 +120,7 @@ describe('the Unplaced bookings card', () => {
     expect(dismiss.style.getPropertyValue('--button-bg')).toBe('var(--mantine-color-red-9)');
     await userEvent.click(dismiss);
     await waitFor(() => expect(screen.queryByTestId('unplaced-booking')).toBeNull());
-    expect(api.calls.find((call) => call.path === 'admin.dismissUnplacedBooking')?.input).toEqual({
+    expect(api.inputs('admin.dismissUnplacedBooking')[0]).toEqual({
       id: booking.id,
       reason: 'A test booking',
     });
