@@ -1,6 +1,6 @@
 // The audit log's vocabulary without zod (the Activity screen imports it from the plain entry).
 
-import { labelledEnum } from './labelled-enum';
+import { labelledEnum, oneOfMessage } from './labelled-enum';
 
 /** What an activity row is about. */
 export const { values: ACTIVITY_ENTITY_TYPES, labels: ACTIVITY_ENTITY_LABELS } = labelledEnum([
@@ -35,7 +35,7 @@ export const ACTIVITY_MESSAGES = {
   badFrom: 'from must be a date (YYYY-MM-DD) or a date and time (ISO 8601 with a time zone)',
   badTo: 'to must be a date (YYYY-MM-DD) or a date and time (ISO 8601 with a time zone)',
   toBeforeFrom: 'to must not be before from',
-  badEntityType: `entityType must be one of ${ACTIVITY_ENTITY_TYPES.join(', ')}`,
+  badEntityType: oneOfMessage('entityType', ACTIVITY_ENTITY_TYPES),
   badEntityId: 'entityId must be a UUID',
   badActor: "actor must be 'system', a user id, or (part of) a name or an email address, at most 254 characters",
   badAction: 'action must be a single line of at most 100 characters',

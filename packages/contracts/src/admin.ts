@@ -9,7 +9,7 @@ import {
   REFERRAL_STAGES,
   type PartnerStatus,
 } from './enums';
-import { blankToUndefined, emptyToUndefined, idField, money, multiLine, singleLine, timestamp } from './fields';
+import { blankToUndefined, emptyToUndefined, idField, money, multiLine, oneOf, singleLine, timestamp } from './fields';
 import { partnerPayoutOutput } from './books';
 import { commissionOutput } from './commission';
 import { referralOutput } from './referral';
@@ -49,17 +49,14 @@ const page = {
 
 export const listPartnersInput = z.object({
   ...page,
-  sort: z.enum(PARTNER_SORTS, { error: `sort must be one of ${PARTNER_SORTS.join(', ')}` }).default('-createdAt'),
-  status: z.preprocess(
-    emptyToUndefined,
-    z.enum(PARTNER_STATUSES, { error: `status must be one of ${PARTNER_STATUSES.join(', ')}` }).optional(),
-  ),
+  sort: oneOf('sort', PARTNER_SORTS).default('-createdAt'),
+  status: z.preprocess(emptyToUndefined, oneOf('status', PARTNER_STATUSES).optional()),
 });
 export type ListPartnersInput = z.input<typeof listPartnersInput>;
 
 export const listReferralsInput = z.object({
   ...page,
-  sort: z.enum(REFERRAL_SORTS, { error: `sort must be one of ${REFERRAL_SORTS.join(', ')}` }).default('-createdAt'),
+  sort: oneOf('sort', REFERRAL_SORTS).default('-createdAt'),
   stage: z.preprocess(emptyToUndefined, z.enum(REFERRAL_STAGES).optional()),
   partnerId: idField.optional(),
 });
@@ -161,7 +158,7 @@ const optionalSearch = singleLine('Search', z.preprocess(blankToUndefined, z.str
 
 /** One page of one pipeline column, newest first; `cursor` is the previous page's `nextCursor`. */
 export const pipelineColumnInput = z.object({
-  stage: z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }),
+  stage: oneOf('stage', REFERRAL_STAGES),
   search: optionalSearch,
   partnerId: z.preprocess(blankToUndefined, idField.optional()),
   limit: pageLimitField(PIPELINE_PAGE_SIZE),
@@ -218,10 +215,7 @@ export type PartnerActivityEntry = z.infer<typeof partnerActivityEntryOutput>;
 /** A partner's own Referrals tab: search, a stage filter and pages. */
 export const ownReferralsInput = z.object({
   search: optionalSearch,
-  stage: z.preprocess(
-    blankToUndefined,
-    z.enum(REFERRAL_STAGES, { error: `stage must be one of ${REFERRAL_STAGES.join(', ')}` }).optional(),
-  ),
+  stage: z.preprocess(blankToUndefined, oneOf('stage', REFERRAL_STAGES).optional()),
   limit: pageLimitField(DEFAULT_PAGE_SIZE),
   offset: pageOffsetField,
 });

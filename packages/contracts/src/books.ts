@@ -6,7 +6,7 @@ import { pageLimitField, pageOffsetField, pageOutputOf } from './paging';
 import { commissionOutput } from './commission';
 import { MONTH_KEY } from './dates';
 import { COMMISSION_STATUSES, PAYMENT_METHODS } from './enums';
-import { blankToUndefined, idField, money, requiredString, singleLine, timestamp } from './fields';
+import { blankToUndefined, idField, money, oneOf, requiredString, singleLine, timestamp } from './fields';
 import { TAX_CLASSIFICATIONS, TAX_MESSAGES, TIN_TYPES } from './tax-enums';
 import { MESSAGES } from './messages';
 import { PAYOUT_LINE_STATUSES, type PayoutLineStatus } from './payment-methods';
@@ -59,10 +59,7 @@ export const commissionsPageInput = z
       blankToUndefined,
       z.string({ error: 'month must be YYYY-MM' }).regex(MONTH_KEY, 'month must be YYYY-MM').optional(),
     ),
-    status: z.preprocess(
-      blankToUndefined,
-      z.enum(COMMISSION_STATUSES, { error: `status must be one of ${COMMISSION_STATUSES.join(', ')}` }).optional(),
-    ),
+    status: z.preprocess(blankToUndefined, oneOf('status', COMMISSION_STATUSES).optional()),
   })
   .default({ limit: 20, offset: 0 });
 export type CommissionsPageInput = z.input<typeof commissionsPageInput>;

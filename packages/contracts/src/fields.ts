@@ -5,6 +5,7 @@ import { MESSAGES } from './messages';
 import { fromCents, normaliseMoney, toCents } from './money';
 import { EARLIEST_MONTH, MONTH_KEY } from './dates';
 import { MONTHLY_VALUE_MAX, MONTHLY_VALUE_MIN, PASSWORD_MAX, PHONE_MIN } from './constants';
+import { oneOfMessage } from './labelled-enum';
 
 /** Empty strings and null from forms mean "not given" (spec §5: empty optional fields are sent as absent). */
 export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -213,6 +214,10 @@ export const optionalInstant = z
   .meta(INSTANT_INPUT_META);
 
 export const idField = z.uuid({ error: 'Not a valid id' });
+
+/** A field that takes one of `values`; anything else is refused with oneOfMessage. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { error: oneOfMessage(field, values) });
 
 /** What an amount in an answer looks like: a decimal with two places, negative for a clawback. */
 export const MONEY_PATTERN = /^-?\d+\.\d{2}$/;

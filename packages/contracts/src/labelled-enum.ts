@@ -12,3 +12,7 @@ export function labelledEnum<const Pairs extends readonly [Pair, ...Pair[]]>(pai
   const labels = Object.fromEntries(pairs) as Record<Pairs[number][0], string>;
   return { values, labels };
 }
+
+/** The message of a value outside an enumeration: "<field> must be one of a, b, c", the values in their order. */
+export const oneOfMessage = (field: string, values: readonly string[]) =>
+  `${field} must be one of ${values.join(', ')}`;

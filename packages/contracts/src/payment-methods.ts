@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BANK_ACCOUNT_NUMBER_MAX, ROUTING_NUMBER_LENGTH } from './constants';
 import { BANK_ACCOUNT_TYPES, PAYMENT_METHODS } from './enums';
 import { currentPasswordField, idField, money, monthKeyString, multiLine, singleLine, timestamp } from './fields';
-import { labelledEnum } from './labelled-enum';
+import { labelledEnum, oneOfMessage } from './labelled-enum';
 import { MESSAGES } from './messages';
 
 /**
@@ -23,7 +23,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   achFieldsRequired: 'All bank fields are required for ACH payments',
   paypalEmail: 'Enter the email address of your PayPal account',
   paymentMethodUpdated: 'Payment method updated',
-  paymentMethod: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`,
+  paymentMethod: oneOfMessage('paymentMethod', PAYMENT_METHODS),
 } as const;
 
 /** A routing number: its digits, nothing else. */
@@ -219,7 +219,7 @@ export const payoutLineReturnInput = z
     payoutId: idField,
     partnerId: idField,
     returnCode: z.enum([OTHER_RETURN_CODE, ...ACH_RETURN_CODES], {
-      error: `returnCode must be one of ${[...ACH_RETURN_CODES, OTHER_RETURN_CODE].join(', ')}`,
+      error: oneOfMessage('returnCode', [...ACH_RETURN_CODES, OTHER_RETURN_CODE]),
     }),
     /** Required for OTHER; an ACH code brings its own reason. */
     reason: z.string().trim().max(500).optional(),

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { money, moneyAmountField, timestamp } from './fields';
-import { labelledEnum } from './labelled-enum';
+import { labelledEnum, oneOfMessage } from './labelled-enum';
 
 /** `clientPayment`: a recorded client payment earns the month's fee (the agreement's rule, the default);
  * `activeMonth`: every month a won client is active earns it (a firm whose clients all pay by debit). */
@@ -16,7 +16,7 @@ export const MINIMUM_PAYOUT_MAX = '100000.00';
 export const PAYOUT_HOLD_DAYS_MAX = 365;
 
 export const PROGRAM_SETTINGS_MESSAGES = {
-  feeBasis: `feeBasis must be one of ${FEE_BASES.join(', ')}`,
+  feeBasis: oneOfMessage('feeBasis', FEE_BASES),
   minimumPayout: 'The minimum payout must be an amount from 0.00 to 100,000.00 with at most two decimals',
   payoutHoldDays: `The hold must be a whole number of days from 0 to ${PAYOUT_HOLD_DAYS_MAX}`,
   payoutDay: 'The payout day must be a day of the month from 1 to 28',

@@ -10,6 +10,7 @@ import {
   monthKeyString,
   monthlyValueField,
   multiLine,
+  oneOf,
   optionalClientEmail,
   optionalDay,
   optionalInstant,
@@ -202,11 +203,7 @@ export const leadInput = z
     clientCompanyName: singleLine('Company name', optionalText(200)),
     clientPhone: optionalPhone,
     consultationDate: optionalInstant,
-    service: z
-      .enum([...SERVICE_TYPES, ...LANDING_SERVICES, 'general'], {
-        error: `service must be one of ${[...SERVICE_TYPES, ...LANDING_SERVICES, 'general'].join(', ')}`,
-      })
-      .optional(),
+    service: oneOf('service', [...SERVICE_TYPES, ...LANDING_SERVICES, 'general']).optional(),
     utm: z
       .object({
         source: utmValue.optional(),
@@ -227,9 +224,7 @@ export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
 
 export const resolveConflictInput = z.object({
   id: idField,
-  resolution: z.enum(CONFLICT_RESOLUTIONS, {
-    error: `resolution must be one of ${CONFLICT_RESOLUTIONS.join(', ')}`,
-  }),
+  resolution: oneOf('resolution', CONFLICT_RESOLUTIONS),
 });
 export type ResolveConflictInput = z.input<typeof resolveConflictInput>;
 export const resolveConflictOutput = z.object({
