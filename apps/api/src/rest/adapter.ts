@@ -128,6 +128,12 @@ export const nullIsNotFound = (message: string, meaning: string) => ({
   errors: { 404: meaning },
 });
 
+/** The header a replayed answer of an Idempotency-Key carries. */
+export const IDEMPOTENT_REPLAYED_HEADER = {
+  name: 'Idempotent-Replayed',
+  description: '"true" when the answer is the stored one of an earlier request with this key',
+};
+
 /** The optional Idempotency-Key of a create or a money change, and the header of its replay. */
 export const idempotent = {
   requestHeaders: [
@@ -138,12 +144,7 @@ export const idempotent = {
         'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and changes nothing; the same key with another body is 422. Keys are kept 24 hours.',
     },
   ],
-  responseHeaders: [
-    {
-      name: 'Idempotent-Replayed',
-      description: '"true" when the answer is the stored one of an earlier request with this key',
-    },
-  ],
+  responseHeaders: [IDEMPOTENT_REPLAYED_HEADER],
 };
 
 const LINK_HEADER = {

@@ -2,7 +2,7 @@
 // for last month, and the months a partner's referrals were paid for. The CSV import and the Stripe
 // webhook read raw bodies (rest/raw/client-payments.ts, rest/raw/stripe.ts).
 
-import type { RestRoute } from '../adapter';
+import { IDEMPOTENT_REPLAYED_HEADER, type RestRoute } from '../adapter';
 
 const adminTag = 'Admin: client payments';
 
@@ -11,10 +11,6 @@ const IDEMPOTENCY_KEY = {
   required: false,
   description:
     'Optional, 8 to 200 visible characters (e.g. a UUID): a retry with the same key and body answers the first result again (200, Idempotent-Replayed: true) and records nothing more; the same key with another body is 422. Keys are kept 24 hours.',
-};
-const IDEMPOTENT_REPLAYED = {
-  name: 'Idempotent-Replayed',
-  description: '"true" when the answer is the stored one of an earlier request with this key',
 };
 
 export const clientPaymentRoutes: RestRoute[] = [
@@ -34,7 +30,7 @@ export const clientPaymentRoutes: RestRoute[] = [
       'collectionCost defaults to 0.00 and is at most the amount (400 otherwise); a paid date in the future, a month that has not started (after the current month) or one before 2000-01 is refused (400). ' +
       'The same payment again (same month, amount, paid date and reference) is refused with 409 naming the payment recorded first, with or without an Idempotency-Key: a second real payment of the same values needs its own reference.',
     requestHeaders: [IDEMPOTENCY_KEY],
-    responseHeaders: [IDEMPOTENT_REPLAYED],
+    responseHeaders: [IDEMPOTENT_REPLAYED_HEADER],
   },
   {
     method: 'POST',
@@ -49,7 +45,7 @@ export const clientPaymentRoutes: RestRoute[] = [
       "The payment's fee is taken back as Stripe refunds do: a `clawback` line of fee × refunded ÷ amount, half-up to the cent, less what earlier refunds took, so refunding the whole payment takes back exactly the fee; a voided fee or a payment that earned none takes back nothing. " +
       'The partner is mailed the clawback; activity `client_payment.refunded` and `commission.clawback_added`. The answer is `{ payment, clawback, detail }`. 404 for an unknown payment.',
     requestHeaders: [IDEMPOTENCY_KEY],
-    responseHeaders: [IDEMPOTENT_REPLAYED],
+    responseHeaders: [IDEMPOTENT_REPLAYED_HEADER],
   },
   {
     method: 'GET',

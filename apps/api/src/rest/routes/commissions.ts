@@ -2,7 +2,7 @@
 
 import { listPayoutsInput, MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/money/payouts';
-import { idempotent, type RestRoute } from '../adapter';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotent, type RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';
 const adminTag = 'Admin: commissions and payouts';
@@ -135,12 +135,7 @@ export const commissionRoutes: RestRoute[] = [
         field: 'idempotencyKey',
       },
     ],
-    responseHeaders: [
-      {
-        name: 'Idempotent-Replayed',
-        description: '"true" when the answer is the stored one of an earlier request with this key',
-      },
-    ],
+    responseHeaders: [IDEMPOTENT_REPLAYED_HEADER],
     input: (req) => {
       const header = req.headers['idempotency-key'];
       const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
