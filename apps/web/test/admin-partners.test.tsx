@@ -1,4 +1,4 @@
-import { FEE_BASIS_LABELS, type AdminPartnerRow } from '@portal/contracts';
+import { FEE_BASIS_LABELS } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,24 +14,18 @@ import { ApprovalQueueRow } from '../src/features/admin/partners/partner-approva
 import { PartnerDetailsView } from '../src/features/admin/partners/partner-details-dialog';
 import { PartnerSettingsView } from '../src/features/admin/partners/partner-settings-dialog';
 import { RejectPartnerDialog, SuspendPartnerDialog } from '../src/features/admin/partners/reason-decision-dialog';
-import { aPartnerDetails, aProgramTerms } from './fixtures';
+import { anAdminPartnerRow, aPartnerDetails, aProgramTerms } from './fixtures';
 import { atPhoneWidth, renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 
-const row: AdminPartnerRow = {
-  id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a',
-  email: 'maya@northwind.example',
-  companyName: 'Northwind Growth',
-  contactName: 'Maya Chen',
+const row = anAdminPartnerRow({
   companyType: 'marketing_agency',
-  status: 'active',
-  referralCode: 'NORTHW-7K2Q',
   currentMrr: '3050.00',
   totalLifetimeCommissions: '550.00',
   applicationDate: '2026-03-02T10:00:00.000Z',
   joinedAt: '2026-03-04T12:00:00.000Z',
   createdAt: '2026-03-02T10:00:00.000Z',
-};
+});
 
 /** Each text is on the screen, once or more (a table cell and its card's copy). */
 function expectShown(texts: readonly string[]) {

@@ -1,25 +1,23 @@
-import type { AdminPartnerRow } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerApprovalQueue, QUEUE_BATCH } from '../src/features/admin/partners/partner-approval-queue';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
+import { anAdminPartnerRow } from './fixtures';
 
-const applicant = (n: number): AdminPartnerRow => ({
-  id: `5f0c8a8e-8f2e-4c59-9d4b-${String(n).padStart(12, '0')}`,
-  email: `applicant${n}@example.com`,
-  companyName: `Applicant ${n}`,
-  contactName: `Contact ${n}`,
-  companyType: 'marketing_agency',
-  status: 'pending',
-  referralCode: `APPL-${n}`,
-  currentMrr: '0.00',
-  totalLifetimeCommissions: '0.00',
-  applicationDate: '2026-03-02T10:00:00.000Z',
-  joinedAt: null,
-  createdAt: '2026-03-02T10:00:00.000Z',
-});
+const applicant = (n: number) =>
+  anAdminPartnerRow({
+    id: `5f0c8a8e-8f2e-4c59-9d4b-${String(n).padStart(12, '0')}`,
+    email: `applicant${n}@example.com`,
+    companyName: `Applicant ${n}`,
+    contactName: `Contact ${n}`,
+    companyType: 'marketing_agency',
+    status: 'pending',
+    referralCode: `APPL-${n}`,
+    applicationDate: '2026-03-02T10:00:00.000Z',
+    createdAt: '2026-03-02T10:00:00.000Z',
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();

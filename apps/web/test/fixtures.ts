@@ -2,6 +2,7 @@
 // empty value, so a test names only the fields its rule is about.
 
 import type {
+  AdminPartnerRow,
   Commission,
   PartnerDetails,
   PartnerMetrics,
@@ -54,6 +55,22 @@ export const aReferral = builder<Referral>({
   signedAt: null,
   qualifying: null,
   qualificationReason: null,
+});
+
+/** An active partner of the admin's lists, with nothing earned yet; `fields` sets the rest. */
+export const anAdminPartnerRow = builder<AdminPartnerRow>({
+  id: '5f0c8a8e-8f2e-4c59-9d4b-7a1f2d3c4b5a',
+  email: 'maya@northwind.example',
+  companyName: 'Northwind Growth',
+  contactName: 'Maya Chen',
+  companyType: 'agency',
+  status: 'active',
+  referralCode: 'NORTHW-7K2Q',
+  currentMrr: '0.00',
+  totalLifetimeCommissions: '0.00',
+  applicationDate: null,
+  joinedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
 });
 
 /** An applicant's details as the admin reads them: pending, agreement signed, paid by wire; `fields` sets the rest. */

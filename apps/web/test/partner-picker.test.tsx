@@ -7,24 +7,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PartnerPicker } from '../src/features/admin/partners/partner-picker';
 import { renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
-import { aPage } from './fixtures';
+import { anAdminPartnerRow, aPage } from './fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const partner = (n: number) => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  email: `p${n}@example.com`,
-  companyName: `Scale Partner ${String(n).padStart(5, '0')}`,
-  contactName: 'Pat',
-  companyType: 'agency',
-  status: 'active',
-  referralCode: `SP-${n}`,
-  currentMrr: '0.00',
-  totalLifetimeCommissions: '0.00',
-  applicationDate: null,
-  joinedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const partner = (n: number) =>
+  anAdminPartnerRow({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    email: `p${n}@example.com`,
+    companyName: `Scale Partner ${String(n).padStart(5, '0')}`,
+    contactName: 'Pat',
+    referralCode: `SP-${n}`,
+  });
 
 describe('PartnerPicker', () => {
   it('writes its placeholder ("All partners") in the dimmed colour, readable like the filters beside it', () => {

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnplacedBookingsCard } from '../src/features/admin/pipeline/unplaced-bookings-card';
-import { anAdminSession, aPage } from './fixtures';
+import { anAdminPartnerRow, anAdminSession, aPage } from './fixtures';
 import { renderInRouter } from './render';
 import { serveTrpc } from './trpc-server';
 
@@ -33,20 +33,12 @@ const booking: UnplacedBooking = {
   resolvedAt: null,
 };
 
-const partner = {
+const partner = anAdminPartnerRow({
   id: 'd2222222-2222-4222-8222-222222222222',
   email: 'maya@northwind-growth.example',
-  companyName: 'Northwind Growth',
   contactName: 'Maya',
-  companyType: 'agency',
-  status: 'active',
   referralCode: 'NORTHWIND',
-  currentMrr: '0.00',
-  totalLifetimeCommissions: '0.00',
-  applicationDate: null,
-  joinedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 /** The fake API: the list answers what is still waiting; placing and dismissing settle the booking. */
 function serveBookings() {
