@@ -16,7 +16,7 @@ import { SummaryCards } from '../src/features/partner/summary-cards';
 import { referralLinkFor } from '../src/features/partner/referral-link-card';
 import { schedulingLink } from '../src/features/referral/referral-landing';
 import { renderInRouter, renderWithProviders } from './render';
-import { aPage, aPartnerMetrics, aReferral } from './fixtures';
+import { aPage, aPartnerMetrics, aPartnerProfile, aReferral } from './fixtures';
 import { ProcedureError, serveTrpc } from './trpc-server';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -374,34 +374,23 @@ describe('partner dashboard pieces', () => {
   });
 
   it("shows 'Not provided' without a website and no Visit Website button", async () => {
-    const partner = {
+    const partner = aPartnerProfile({
       id: 'p',
       status: 'active',
       companyName: 'Acme',
       contactName: 'Pat',
       companyType: 'marketing_agency',
-      website: null,
-      phone: null,
       expectedVolume: null,
-      paymentMethod: 'Wire',
       referralCode: 'ACME-1234',
       applicationDate: null,
-      approvedAt: null,
-      rejectionReason: null,
-      suspensionReason: null,
-      agreementSigned: true,
       agreementSignedAt: null,
-      agreementVersion: '1.0',
-      termsVersion: 1,
       bankName: null,
       bankAccountType: null,
       bankAccountHolderName: null,
       bankRoutingNumberMasked: null,
       bankAccountNumberMasked: null,
-      paypalEmailMasked: null,
-      payeeType: 'business',
       createdAt: '2026-01-01T00:00:00.000Z',
-    } as const;
+    });
     const { unmount } = renderInRouter(<SettingsTab partner={partner} />);
     expect(await screen.findByText('Not provided')).toBeTruthy();
     expect(screen.getByText('Marketing Agency')).toBeTruthy();
