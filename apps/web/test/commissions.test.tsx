@@ -12,29 +12,20 @@ import { fileNameOf } from '../src/lib/rest';
 import { toAdjustmentPayload } from '../src/features/admin/payouts/adjustment-dialog';
 import { PendingPayoutTable, processLabel, selectedTotal } from '../src/features/admin/payouts/pending-payout-table';
 import { CommissionCard, CommissionList } from '../src/features/partner/commissions-tab';
-import { aPendingCommission } from './fixtures';
+import { aCommission, aPendingCommission } from './fixtures';
 import { renderInRouter, renderWithProviders } from './render';
 import { serveTrpc } from './trpc-server';
 
-const base: Commission = {
+const base = aCommission({
   id: '11111111-1111-4111-8111-111111111111',
-  partnerId: '22222222-2222-4222-8222-222222222222',
-  referralId: '33333333-3333-4333-8333-333333333333',
   clientCompanyName: 'Acme Goods',
   amount: '100.00',
-  monthYear: '2026-10',
-  kind: 'recurring',
   status: 'paid',
-  reason: null,
-  voidedAt: null,
-  voidReason: null,
   paymentDate: '2026-11-05T12:00:00.000Z',
   paymentMethod: 'Wire',
   paymentReference: 'PO-20261105-7K2Q9X',
-  failureReason: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-05T12:00:00.000Z',
-};
+});
 
 /** A commission that was never paid out has no payment date, method or reference. */
 const UNPAID = { paymentDate: null, paymentMethod: null, paymentReference: null } as const;
