@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { createDb, DEFAULT_DATABASE_TIMEOUTS } from '@portal/db';
 import { accrueMonth } from '../../apps/api/src/services/money/accrual';
-import { seedAdminToken, startPortal } from './portal';
+import { seedAdminToken, withPostgresPortal } from './portal';
 import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure, median } from './stats';
 import type { PostgresBenchOptions, TimedFigure } from './types';
@@ -26,14 +26,11 @@ const figure = (name: string, times: number[], targetMs: number, note: string, i
   latencyFigure(BENCHMARK, name, times, targetMs, note, informational);
 
 export async function runAccrualBench(opts: PostgresBenchOptions): Promise<AccrualFigure[]> {
-  if (!opts.databaseUrl) throw new Error('the accrual benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
-  const log = opts.log ?? (() => {});
   const referralCount = opts.quick ? 10_000 : 1_000_000;
   const partnerCount = referralCount / 100;
   const rounds = opts.quick ? 2 : 3;
-  const portal = await startPortal(opts.databaseUrl);
-  const db = portal.rawDb;
-  try {
+  return withPostgresPortal(opts, 'the accrual benchmark', async ({ portal, databaseUrl, log }) => {
+    const db = portal.rawDb;
     await seedActivePartners(db, { label: 'Accrual', count: partnerCount });
     // Every referral is won and active in the month; one in ten also has a lost or pipeline twin that must be skipped.
     await sql`
@@ -97,7 +94,7 @@ export async function runAccrualBench(opts: PostgresBenchOptions): Promise<Accru
     const today = new Date().toISOString().slice(0, 10);
     // A statement over the million outlasts the server's statement bound: its own session, without one.
     const loader = createDb({
-      databaseUrl: opts.databaseUrl,
+      databaseUrl,
       poolSize: 1,
       timeouts: { ...DEFAULT_DATABASE_TIMEOUTS, statementMs: 0, queryMs: 0 },
     });
@@ -146,7 +143,5 @@ export async function runAccrualBench(opts: PostgresBenchOptions): Promise<Accru
         `as above, with the ${fmt(referralCount)} pending fees earned by client payments paid over the 40 days up to today: each offered and due 30 days after its payment (9 in 40 overdue), listed by due date`,
       ),
     ];
-  } finally {
-    await portal.close();
-  }
+  });
 }

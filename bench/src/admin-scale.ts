@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { explainMarkdown, explainRequest } from './explain';
 import { besideInProcessPortal, startBuiltPortal, withPeakRss, type BuiltPortal } from './built-portal';
-import { busiestPartnerToken, seedAdminToken, startPortal } from './portal';
+import { busiestPartnerToken, seedAdminToken, withPostgresPortal } from './portal';
 import { FULL_SCALE, QUICK_SCALE, SEED_TARGET_MS, seedScale } from './seed-scale';
 import { fmt, latencyFigure } from './stats';
 import type { PostgresBenchOptions, TimedFigure } from './types';
@@ -40,11 +40,8 @@ async function timeRequests(url: string, headers: Record<string, string>, sample
 }
 
 export async function runAdminScaleBench(opts: PostgresBenchOptions): Promise<AdminScaleFigure[]> {
-  if (!opts.databaseUrl) throw new Error('the admin scale benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
-  const log = opts.log ?? (() => {});
   const sizes = opts.quick ? QUICK_SCALE : FULL_SCALE;
-  const portal = await startPortal(opts.databaseUrl);
-  try {
+  return withPostgresPortal(opts, 'the admin scale benchmark', async ({ portal, databaseUrl, log }) => {
     const seedStarted = performance.now();
     const counts = await seedScale(portal.rawDb, sizes, log);
     const seedMs = performance.now() - seedStarted;
@@ -150,11 +147,9 @@ export async function runAdminScaleBench(opts: PostgresBenchOptions): Promise<Ad
         ].join('\n'),
       );
     }
-    figures.push(...(await onBuiltServer(opts.databaseUrl, portal.deps.config, headers, scale, log)));
+    figures.push(...(await onBuiltServer(databaseUrl, portal.deps.config, headers, scale, log)));
     return figures;
-  } finally {
-    await portal.close();
-  }
+  });
 }
 
 /** Growth of the server's RSS allowed while a whole list streams out. */

@@ -5,7 +5,7 @@
 
 import { pathToFileURL } from 'node:url';
 import { CompiledQuery } from 'kysely';
-import { busiestPartnerToken, seedAdminToken, startPortal, type RunningPortal } from './portal';
+import { busiestPartnerToken, seedAdminToken, withPortal, type RunningPortal } from './portal';
 
 export interface ExplainedQuery {
   sql: string;
@@ -40,16 +40,13 @@ async function main() {
   const [url, who, ...paths] = process.argv.slice(2);
   if (!url || !who || paths.length === 0)
     throw new Error('usage: tsx bench/src/explain.ts <postgres-url> <admin|partner> <path>...');
-  const portal = await startPortal(url);
-  try {
+  await withPortal(url, async (portal) => {
     const token = who === 'admin' ? await seedAdminToken(portal.deps) : await busiestPartnerToken(portal.deps);
     for (const path of paths)
       process.stdout.write(
         `${explainMarkdown(`GET ${path}`, await explainRequest(portal, path, { authorization: `Bearer ${token}` }))}\n`,
       );
-  } finally {
-    await portal.close();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -12,7 +12,7 @@ import { createDb, DEFAULT_DATABASE_TIMEOUTS, migrateToLatest, type Db } from '@
 import { sql } from 'kysely';
 import { taxFieldContext } from '../../apps/api/src/services/money/tax-profiles';
 import type { FieldCipher } from '../../apps/api/src/services/platform/crypto';
-import { seedAdminToken, startPortal } from './portal';
+import { seedAdminToken, withPortal, withPostgresPortal } from './portal';
 import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure, median } from './stats';
 import type { PostgresBenchOptions, TimedFigure } from './types';
@@ -123,14 +123,11 @@ async function fillQueue(
 }
 
 export async function runPayoutProcessorBench(opts: PostgresBenchOptions): Promise<TimedFigure[]> {
-  if (!opts.databaseUrl) throw new Error('the payout processor benchmark needs PostgreSQL (BENCH_DATABASE_URL)');
-  const log = opts.log ?? (() => {});
   const sizes = opts.quick ? PROCESSOR_QUICK : PROCESSOR_FULL;
-  const portal = await startPortal(opts.databaseUrl);
-  try {
+  return withPostgresPortal(opts, 'the payout processor benchmark', async ({ portal, databaseUrl, log }) => {
     // The server's today: the UTC day of the real clock.
     const today = new Date().toISOString().slice(0, 10);
-    await seedProcessorQueue({ databaseUrl: opts.databaseUrl, sizes, today, cipher: portal.deps.cipher });
+    await seedProcessorQueue({ databaseUrl, sizes, today, cipher: portal.deps.cipher });
     log(`payout processor: seeded ${fmt(sizes.partners)} partners with ${fmt(sizes.pending)} pending fees each`);
     const token = await seedAdminToken(portal.deps);
     const samples = opts.quick ? 10 : 100;
@@ -176,9 +173,7 @@ export async function runPayoutProcessorBench(opts: PostgresBenchOptions): Promi
         note(deep),
       ),
     ];
-  } finally {
-    await portal.close();
-  }
+  });
 }
 
 async function main() {
@@ -190,15 +185,12 @@ async function main() {
   } finally {
     await handle.close();
   }
-  const portal = await startPortal(url);
-  try {
+  await withPortal(url, async (portal) => {
     const today = new Date().toISOString().slice(0, 10);
     const sizes = process.argv.includes('--quick') ? PROCESSOR_QUICK : PROCESSOR_FULL;
     await seedProcessorQueue({ databaseUrl: url, sizes, today, cipher: portal.deps.cipher });
     process.stdout.write(`${JSON.stringify(sizes)}\n`);
-  } finally {
-    await portal.close();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -14,6 +14,7 @@ import { createLogger } from '../../apps/api/src/logger';
 import { hashPassword } from '../../apps/api/src/services/accounts/passwords';
 import { allocateReferralCode } from '../../apps/api/src/services/partners/referral-codes';
 import type { AppDeps } from '../../apps/api/src/deps';
+import type { PostgresBenchOptions } from './types';
 
 export interface CapturedQuery {
   sql: string;
@@ -81,6 +82,38 @@ export async function startPortal(databaseUrl: string, options: { jwtSecret?: st
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `use` on a portal started on `databaseUrl` (`startPortal`), and closes the portal after `use`, whatever it did. */
+export async function withPortal<T>(databaseUrl: string, use: (portal: RunningPortal) => Promise<T>): Promise<T> {
+  const portal = await startPortal(databaseUrl);
+  try {
+    return await use(portal);
+  } finally {
+    await portal.close();
+  }
+}
+
+/** What a benchmark on PostgreSQL runs with: the portal on its database, the database's URL and a progress log. */
+export interface PostgresBenchRun {
+  portal: RunningPortal;
+  databaseUrl: string;
+  log: (message: string) => void;
+}
+
+/**
+ * Runs `use` on a portal started on the benchmark's PostgreSQL database (`withPortal`), with the runner's log (none
+ * when run alone without one); without a database it fails, saying that `benchmark` needs PostgreSQL.
+ */
+export async function withPostgresPortal<T>(
+  opts: PostgresBenchOptions,
+  benchmark: string,
+  use: (run: PostgresBenchRun) => Promise<T>,
+): Promise<T> {
+  const { databaseUrl } = opts;
+  if (!databaseUrl) throw new Error(`${benchmark} needs PostgreSQL (BENCH_DATABASE_URL)`);
+  const log = opts.log ?? (() => {});
+  return withPortal(databaseUrl, (portal) => use({ portal, databaseUrl, log }));
 }
 
 export interface BenchPartner {

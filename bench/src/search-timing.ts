@@ -4,7 +4,7 @@
 // Usage: tsx bench/src/search-timing.ts <postgres-url> [samples]   (seed first with seed-scale.ts)
 
 import { pathToFileURL } from 'node:url';
-import { seedAdminToken, startPortal } from './portal';
+import { seedAdminToken, withPortal } from './portal';
 import { fmt, median, percentile } from './stats';
 
 /** The seed's names: "Acme Ledger LLC 17", "Client 1230 Store" (booked), "owner12350@client.example", "partner000017@scale.example". */
@@ -27,8 +27,7 @@ async function main() {
   const [url, samplesArg] = process.argv.slice(2);
   if (!url) throw new Error('usage: tsx bench/src/search-timing.ts <postgres-url> [samples]');
   const samples = Number(samplesArg ?? 30);
-  const portal = await startPortal(url);
-  try {
+  await withPortal(url, async (portal) => {
     const headers = { authorization: `Bearer ${await seedAdminToken(portal.deps)}` };
     for (const path of SEARCH_PATHS) {
       const times: number[] = [];
@@ -45,9 +44,7 @@ async function main() {
         `${path}  total ${total}  median ${fmt(median(times), 1)} ms  p95 ${fmt(percentile(times, 95), 1)} ms\n`,
       );
     }
-  } finally {
-    await portal.close();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

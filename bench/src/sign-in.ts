@@ -4,7 +4,7 @@
 
 import { verifyPassword } from '../../apps/api/src/services/accounts/passwords';
 import { runLoad } from './load';
-import { seedActivePartner, startPortal } from './portal';
+import { seedActivePartner, withPortal } from './portal';
 import { fmt, median, notMeasured, percentile } from './stats';
 import type { BenchContext, BenchFigure } from './types';
 
@@ -29,8 +29,7 @@ export async function runSignInBench(ctx: BenchContext): Promise<BenchFigure[]> 
   if (!ctx.databaseUrl) {
     return [notMeasured(BENCHMARK, 'POST /api/auth/login', 'needs PostgreSQL (BENCH_DATABASE_URL)')];
   }
-  const portal = await startPortal(ctx.databaseUrl);
-  try {
+  return withPortal(ctx.databaseUrl, async (portal) => {
     const partner = await seedActivePartner(portal.deps, 'sign-in');
     const body = JSON.stringify({ email: partner.email, password: partner.password });
     const url = `${portal.baseUrl}/api/auth/login`;
@@ -104,7 +103,5 @@ export async function runSignInBench(ctx: BenchContext): Promise<BenchFigure[]> 
         note: 'sign-in is bounded by argon2id at OWASP settings; the remainder is HTTP, the user lookup, throttling and signing the JWT',
       },
     ];
-  } finally {
-    await portal.close();
-  }
+  });
 }

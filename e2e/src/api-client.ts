@@ -158,6 +158,19 @@ export function api(baseUrl: string) {
     );
     return { id, token, referralCode: me.referralCode, status: me.status };
   }
+  /**
+   * The admin adds a client for a partner (POST /api/admin/referrals) and moves it to Won with `won`'s
+   * fields; answers the referral as the create answered it.
+   */
+  async function addWonClient<T extends { id: string } = { id: string }>(
+    adminToken: string,
+    client: ClientSeed,
+    won: Record<string, unknown> = WON,
+  ): Promise<T> {
+    const created = await expectCall<T>(201, 'POST', '/api/admin/referrals', client, adminToken);
+    await expectCall(200, 'PATCH', `/api/admin/referrals/${created.id}`, { stage: 'won', ...won }, adminToken);
+    return created;
+  }
   return {
     call,
     expectCall,
@@ -166,17 +179,21 @@ export function api(baseUrl: string) {
     createPartner,
     /** The bootstrap admin creates an approved partner (`createPartner` under `adminToken`). */
     createPartnerAsAdmin: async (partner: PartnerSeed) => createPartner(await adminToken(), partner),
+    addWonClient,
     /**
-     * The admin adds a client for a partner (POST /api/admin/referrals) and moves it to Won with `won`'s
-     * fields; answers the referral as the create answered it.
+     * The admin creates an approved partner (`createPartner`) and adds its won clients (`addWonClient`), one for
+     * each [company name, service type] of `clients` in that order, each with `fields` (monthly value, contract
+     * start …); answers the partner.
      */
-    async addWonClient<T extends { id: string } = { id: string }>(
+    async createPartnerWithWonClients(
       adminToken: string,
-      client: ClientSeed,
-      won: Record<string, unknown> = WON,
-    ): Promise<T> {
-      const created = await expectCall<T>(201, 'POST', '/api/admin/referrals', client, adminToken);
-      await expectCall(200, 'PATCH', `/api/admin/referrals/${created.id}`, { stage: 'won', ...won }, adminToken);
+      partner: PartnerSeed,
+      clients: ReadonlyArray<readonly [clientCompanyName: string, serviceType: string]>,
+      fields: Pick<ClientSeed, 'monthlyValue'> & Record<string, unknown>,
+    ): Promise<SeededPartner> {
+      const created = await createPartner(adminToken, partner);
+      for (const [clientCompanyName, serviceType] of clients)
+        await addWonClient(adminToken, { partnerId: created.id, clientCompanyName, serviceType, ...fields });
       return created;
     },
     /**

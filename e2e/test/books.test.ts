@@ -25,21 +25,17 @@ async function shot(page: Parameters<typeof screenshot>[0], name: string, viewpo
 beforeAll(async () => {
   const client = journey.api();
   adminToken = await client.adminToken();
-  const partner = await client.createPartner(adminToken, PARTNER);
+  const partner = await client.createPartnerWithWonClients(
+    adminToken,
+    PARTNER,
+    [
+      ['Lighthouse Provisions', 'basic_accounting'],
+      ['Granite Gear Co', 'controller'],
+    ],
+    { monthlyValue: 2500, contractStartDate: `${MONTH}-01` },
+  );
   partnerToken = partner.token;
   partnerId = partner.id;
-  for (const [clientCompanyName, serviceType] of [
-    ['Lighthouse Provisions', 'basic_accounting'],
-    ['Granite Gear Co', 'controller'],
-  ] as const) {
-    await client.addWonClient(adminToken, {
-      partnerId,
-      clientCompanyName,
-      serviceType,
-      monthlyValue: 2500,
-      contractStartDate: `${MONTH}-01`,
-    });
-  }
   // The fees come from the monthly accrual (fee basis activeMonth), not from client payments.
   await client.accrueActiveMonth(adminToken, MONTH);
   const pending = await client.expectCall<Array<{ id: string }>>(
@@ -147,17 +143,12 @@ describe('statements and tax information in Chromium', () => {
   it("the admin sees the processor's missing-tax-profile mark and downloads a partner's statement from its details", async () => {
     const client = journey.api();
     const big = partnerSeed('big.earner@e2e.test', 'Big Earner Media', 'Bea Earner');
-    const { id: bigEarnerId } = await client.createPartner(adminToken, big);
     // 25 controller clients: 25 x 100.00 = 2,500.00 pending, past this year's 1099-NEC threshold.
-    for (let i = 1; i <= 25; i++) {
-      await client.addWonClient(adminToken, {
-        partnerId: bigEarnerId,
-        clientCompanyName: `Store ${i}`,
-        serviceType: 'controller',
-        monthlyValue: 2500,
-        contractStartDate: `${MONTH}-01`,
-      });
-    }
+    const stores = Array.from({ length: 25 }, (_, i) => [`Store ${i + 1}`, 'controller'] as const);
+    await client.createPartnerWithWonClients(adminToken, big, stores, {
+      monthlyValue: 2500,
+      contractStartDate: `${MONTH}-01`,
+    });
     await client.accrueActiveMonth(adminToken, MONTH);
 
     for (const [suffix, viewport] of VIEWS) {

@@ -20,21 +20,17 @@ beforeAll(async () => {
   const client = journey.api();
   adminToken = await client.adminToken();
   await client.expectCall(200, 'PATCH', '/api/admin/program-settings', { feeBasis: 'activeMonth' }, adminToken);
-  const partner = await client.createPartner(adminToken, PARTNER);
-  partnerToken = partner.token;
   // Two won clients whose contracts started at the beginning of the month just ended.
-  for (const [clientCompanyName, serviceType] of [
-    ['Harbor Outfitters', 'basic_accounting'],
-    ['Summit Supply Co', 'controller'],
-  ] as const) {
-    await client.addWonClient(adminToken, {
-      partnerId: partner.id,
-      clientCompanyName,
-      serviceType,
-      monthlyValue: 2500,
-      contractStartDate: `${MONTH}-01`,
-    });
-  }
+  const partner = await client.createPartnerWithWonClients(
+    adminToken,
+    PARTNER,
+    [
+      ['Harbor Outfitters', 'basic_accounting'],
+      ['Summit Supply Co', 'controller'],
+    ],
+    { monthlyValue: 2500, contractStartDate: `${MONTH}-01` },
+  );
+  partnerToken = partner.token;
 });
 
 describe('commissions in Chromium', () => {

@@ -1026,8 +1026,7 @@ beforeAll(async () => {
   const login = { email: `${unique('login')}@example.com`, password: 'login-pass-1' };
   await t.createUser({ role: 'partner', ...login });
 
-  const activeReferralId = await t.createReferral(active.partnerId, {
-    stage: 'won',
+  const activeReferralId = await t.createWonClient(active.partnerId, {
     contractStartDate: '2025-01-01',
     clientCompanyName: 'Secret Client Of Active',
   });
@@ -1037,10 +1036,7 @@ beforeAll(async () => {
     monthYear: '2025-01',
     status: 'paid',
   });
-  const otherReferralId = await t.createReferral(other.partnerId, {
-    stage: 'won',
-    contractStartDate: '2025-01-01',
-  });
+  const otherReferralId = await t.createWonClient(other.partnerId, { contractStartDate: '2025-01-01' });
   await t.createCommission({ partnerId: other.partnerId, referralId: otherReferralId, monthYear: '2025-01' });
 
   const asAdmin = t.caller(admin);
@@ -1072,10 +1068,7 @@ beforeAll(async () => {
   const fileMaterialId = upload.json().id as string;
   const stored = await t.row('marketingMaterials', fileMaterialId);
 
-  const payoutReferral = await t.createReferral(other.partnerId, {
-    stage: 'won',
-    contractStartDate: '2025-01-01',
-  });
+  const payoutReferral = await t.createWonClient(other.partnerId, { contractStartDate: '2025-01-01' });
   const payoutCommission = await t.createCommission({
     partnerId: other.partnerId,
     referralId: payoutReferral,

@@ -339,7 +339,7 @@ beforeAll(async () => {
   const applicant = await t.createUser({ role: 'partner' });
   const partner = await t.createPartner({ status: 'active' });
   const pending = await t.createPartner({ status: 'pending' });
-  const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+  const referralId = await t.createWonClient(partner.partnerId, { contractStartDate: '2025-01-01' });
   const commissionId = await t.createCommission({
     partnerId: partner.partnerId,
     referralId,
@@ -698,7 +698,7 @@ describe('unknown query parameters and body fields', () => {
       headers: headersOf.admin,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = await t.openApiDocument<{
       paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
     }>();
     expect(

@@ -79,7 +79,7 @@ describe('every answer', () => {
   });
 
   it('declares Retry-After on the 429 answer only, never on a success (sign-in included)', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = await t.openApiDocument<{
       paths: Record<string, Record<string, { responses: Record<string, { headers?: object; $ref?: string }> }>>;
       components: { responses: Record<string, { headers?: object }> };
     }>();

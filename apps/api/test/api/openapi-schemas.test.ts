@@ -26,7 +26,7 @@ interface Document {
 let doc: Document;
 
 beforeAll(async () => {
-  doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<Document>();
+  doc = await t.openApiDocument<Document>();
 });
 
 /** Every property of every schema under `node`, with where it is and whether it is an answer's. */
@@ -247,11 +247,9 @@ describe('the webhooks section', () => {
   it('matches the payloads the server enqueues', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const headers = await t.bearer(admin);
-    const hook = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/webhooks',
-      headers,
-      payload: { url: 'http://127.0.0.1:9/portal', events: WEBHOOK_EVENT_TYPES },
+    const hook = await t.request(admin, 'POST', '/api/admin/webhooks', {
+      url: 'http://127.0.0.1:9/portal',
+      events: WEBHOOK_EVENT_TYPES,
     });
     expect(hook.statusCode, hook.body).toBe(201);
     const send = async (

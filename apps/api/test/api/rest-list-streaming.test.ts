@@ -220,7 +220,7 @@ describe('with limit: one page and a Link to the next', () => {
   });
 
   it('documents both behaviours and the Link header in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const doc = await t.openApiDocument<{
       paths: Record<string, { get: { description: string; responses: { 200: { headers: Record<string, unknown> } } } }>;
     }>();
     for (const path of ['/api/admin/partners', '/api/admin/referrals', '/api/admin/commissions/pending']) {

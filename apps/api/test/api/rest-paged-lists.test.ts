@@ -20,9 +20,8 @@ beforeAll(async () => {
   await t.createReferral(acme.partnerId, { clientCompanyName: 'Secret Acme Deal', stage: 'booked' });
 
   // Acme: five commissions over five months, three of them paid in two payouts.
-  const won = await t.createReferral(acme.partnerId, {
+  const won = await t.createWonClient(acme.partnerId, {
     clientCompanyName: 'Acme Won Client',
-    stage: 'won',
     contractStartDate: '2025-01-01',
   });
   const commissions: string[] = [];
@@ -343,7 +342,7 @@ describe('GET /api/site-config', () => {
 
 describe('the OpenAPI document', () => {
   it('documents the new paths with their parameters, headers and errors', async () => {
-    const document = (await get('/api/openapi.json', {})).json<{
+    const document = await t.openApiDocument<{
       paths: Record<
         string,
         Record<

@@ -584,20 +584,11 @@ describe('webhook target safety', () => {
     const strict = await createTestApp();
     try {
       const strictAdmin = await strict.createUser({ role: 'admin' });
-      const headers = await strict.bearer(strictAdmin);
-      const http = await strict.app.inject({
-        method: 'POST',
-        url: '/api/admin/webhooks',
-        headers,
-        payload: { url: 'http://example.com/hook', events: ['partner.approved'] },
-      });
+      const register = (url: string) =>
+        strict.request(strictAdmin, 'POST', '/api/admin/webhooks', { url, events: ['partner.approved'] });
+      const http = await register('http://example.com/hook');
       expect(http.json().message).toBe('This webhook URL is refused: The URL must use https');
-      const local = await strict.app.inject({
-        method: 'POST',
-        url: '/api/admin/webhooks',
-        headers,
-        payload: { url: 'https://localhost:8443/hook', events: ['partner.approved'] },
-      });
+      const local = await register('https://localhost:8443/hook');
       expectRefusal(local, 400, /loopback/);
     } finally {
       await strict.close();

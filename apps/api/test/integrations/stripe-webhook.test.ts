@@ -131,12 +131,7 @@ function chargeRefunded(options: { paymentIntent?: string; invoice?: string; ref
 }
 
 async function wonClientWithEmail(email: string, serviceType: 'basic_accounting' | 'controller' = 'controller') {
-  return t.createReferral(partner.partnerId, {
-    stage: 'won',
-    contractStartDate: '2026-03-01',
-    serviceType,
-    clientEmail: email,
-  });
+  return t.createWonClient(partner.partnerId, { contractStartDate: '2026-03-01', serviceType, clientEmail: email });
 }
 
 const feesOf = (referralId: string) =>

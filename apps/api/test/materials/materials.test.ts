@@ -276,7 +276,7 @@ describe('downloads', () => {
 
 describe('OpenAPI', () => {
   it('documents the library paths and both bodies of the create route', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = await t.openApiDocument();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/marketing-materials',

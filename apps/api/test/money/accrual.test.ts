@@ -24,29 +24,22 @@ const commissionsOf = (month: string) =>
 describe('accrueMonth', () => {
   it('creates one pending commission of the referral amount per active referral, and nothing for the others', async () => {
     const { partnerId } = await t.createPartner();
-    const basic = await t.createReferral(partnerId, {
-      stage: 'won',
+    const basic = await t.createWonClient(partnerId, {
       contractStartDate: '2026-01-15',
       serviceType: 'basic_accounting',
     });
-    const controller = await t.createReferral(partnerId, {
-      stage: 'won',
+    const controller = await t.createWonClient(partnerId, {
       contractStartDate: '2026-01-31',
       serviceType: 'controller',
     });
     // Not active in 2026-01: started later, churned before, ended before, lost, still in the pipeline.
-    await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-02-01' });
-    await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-06-01', churnDate: '2025-12-31' });
-    await t.createReferral(partnerId, {
-      stage: 'won',
-      contractStartDate: '2025-06-01',
-      contractEndDate: '2025-12-31',
-    });
+    await t.createWonClient(partnerId, { contractStartDate: '2026-02-01' });
+    await t.createWonClient(partnerId, { contractStartDate: '2025-06-01', churnDate: '2025-12-31' });
+    await t.createWonClient(partnerId, { contractStartDate: '2025-06-01', contractEndDate: '2025-12-31' });
     await t.createReferral(partnerId, { stage: 'lost', contractStartDate: '2025-06-01' });
     await t.createReferral(partnerId, { stage: 'proposal', contractStartDate: '2025-06-01' });
     // Churned during the month: still active in it.
-    const churnedLate = await t.createReferral(partnerId, {
-      stage: 'won',
+    const churnedLate = await t.createWonClient(partnerId, {
       contractStartDate: '2025-06-01',
       churnDate: '2026-01-01',
     });
@@ -93,7 +86,7 @@ describe('accrueMonth', () => {
 
   it('gives the commissions it writes version 7 ids that begin with the time they were made', async () => {
     const { partnerId } = await t.createPartner();
-    for (let i = 0; i < 5; i++) await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-10' });
+    for (let i = 0; i < 5; i++) await t.createWonClient(partnerId, { contractStartDate: '2026-01-10' });
     const startedAt = Date.now();
     await accrueMonth(t.db, { month: '2026-05', now: t.clock.now });
     const ids = (
@@ -127,7 +120,7 @@ describe('accrueMonth', () => {
 
   it('records the timer’s run only when it created commissions, and an admin’s run always', async () => {
     const { partnerId } = await t.createPartner();
-    await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-07-10' });
+    await t.createWonClient(partnerId, { contractStartDate: '2025-07-10' });
     const logged = async () =>
       (
         await t.db.selectFrom('activityLog').select('details').where('action', '=', 'commissions.accrued').execute()
@@ -154,11 +147,7 @@ describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
   it('accrues the month for an admin through REST, answering created and skipped', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const { partnerId } = await t.createPartner();
-    await t.createReferral(partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-04-01',
-      serviceType: 'controller',
-    });
+    await t.createWonClient(partnerId, { contractStartDate: '2026-04-01', serviceType: 'controller' });
     const before = (await commissionsOf('2026-04')).length;
     const res = await accrueByRest('2026-04', admin);
     expect(res.statusCode).toBe(200);
@@ -191,7 +180,7 @@ describe('admin.accrue and POST /api/admin/commissions/accrue', () => {
 describe('the daily accrual timer', () => {
   it('accrues the month just ended as soon as it starts', async () => {
     const { partnerId } = await t.createPartner();
-    const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-10-01' });
+    const referralId = await t.createWonClient(partnerId, { contractStartDate: '2026-10-01' });
     let stop: (() => Promise<void>) | undefined;
     const outcome = await new Promise<{ result?: unknown; error?: unknown }>((resolve) => {
       stop = startAccrualTimer(t.deps, { onRun: resolve });

@@ -37,29 +37,15 @@ describe('admin metrics', () => {
     await t.createPartner({ status: 'inactive' });
 
     // June 2026. Active now: r1 (1000.00), r2 (250.50, starts on the month's last day), r5 (100.25, ends on its first day).
-    const r1 = await t.createReferral(a.partnerId, {
-      stage: 'won',
-      monthlyValue: '1000.00',
-      contractStartDate: '2026-01-01',
-    });
-    await t.createReferral(a.partnerId, {
-      stage: 'won',
-      monthlyValue: '250.50',
-      contractStartDate: '2026-06-30',
-    });
-    await t.createReferral(a.partnerId, {
-      stage: 'won',
-      monthlyValue: '999.00',
-      contractStartDate: '2026-07-01',
-    }); // starts next month
-    await t.createReferral(a.partnerId, {
-      stage: 'won',
+    const r1 = await t.createWonClient(a.partnerId, { monthlyValue: '1000.00', contractStartDate: '2026-01-01' });
+    await t.createWonClient(a.partnerId, { monthlyValue: '250.50', contractStartDate: '2026-06-30' });
+    await t.createWonClient(a.partnerId, { monthlyValue: '999.00', contractStartDate: '2026-07-01' }); // starts next month
+    await t.createWonClient(a.partnerId, {
       monthlyValue: '400.00',
       contractStartDate: '2026-01-01',
       churnDate: '2026-05-31',
     }); // churned
-    const r5 = await t.createReferral(b.partnerId, {
-      stage: 'won',
+    const r5 = await t.createWonClient(b.partnerId, {
       monthlyValue: '100.25',
       contractStartDate: '2026-01-01',
       contractEndDate: '2026-06-01',

@@ -53,21 +53,15 @@ describe('GET /api/admin/trends', () => {
     const { partnerId } = await t.createPartner();
     const old = new Date('2024-01-01T00:00:00Z');
     // Active Jul–Sep (started mid-July).
-    const a = await t.createReferral(partnerId, {
-      stage: 'won',
-      monthlyValue: '1000.00',
-      contractStartDate: '2026-07-15',
-    });
+    const a = await t.createWonClient(partnerId, { monthlyValue: '1000.00', contractStartDate: '2026-07-15' });
     // Active Jan–Aug (churned on the last day of August).
-    const b = await t.createReferral(partnerId, {
-      stage: 'won',
+    const b = await t.createWonClient(partnerId, {
       monthlyValue: '250.50',
       contractStartDate: '2026-01-01',
       churnDate: '2026-08-31',
     });
     // Active Dec–Jun (contract ended on the last day of June).
-    const c = await t.createReferral(partnerId, {
-      stage: 'won',
+    const c = await t.createWonClient(partnerId, {
       monthlyValue: '99.99',
       contractStartDate: '2025-12-01',
       contractEndDate: '2026-06-30',
@@ -77,11 +71,7 @@ describe('GET /api/admin/trends', () => {
       monthlyValue: '777.00',
       contractStartDate: '2026-01-01',
     });
-    const startsLater = await t.createReferral(partnerId, {
-      stage: 'won',
-      monthlyValue: '555.00',
-      contractStartDate: '2026-10-01',
-    });
+    const startsLater = await t.createWonClient(partnerId, { monthlyValue: '555.00', contractStartDate: '2026-10-01' });
     const lost = await t.createReferral(partnerId, { stage: 'lost', monthlyValue: '10.00' });
 
     await setReferral(a, {
@@ -198,13 +188,13 @@ describe('GET /api/partners/earnings-by-month', () => {
   it("splits the partner's own commissions of each month into paid and pending, leaves failed ones out, and counts referrals per stage", async () => {
     const partner = await t.createPartner();
     const stranger = await t.createPartner();
-    const r1 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const r2 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
-    const r3 = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const r1 = await t.createWonClient(partner.partnerId, { contractStartDate: '2025-01-01' });
+    const r2 = await t.createWonClient(partner.partnerId, { contractStartDate: '2025-01-01' });
+    const r3 = await t.createWonClient(partner.partnerId, { contractStartDate: '2025-01-01' });
     await t.createReferral(partner.partnerId, { stage: 'booked' });
     await t.createReferral(partner.partnerId, { stage: 'booked' });
     await t.createReferral(partner.partnerId, { stage: 'lost' });
-    const theirs = await t.createReferral(stranger.partnerId, { stage: 'won', contractStartDate: '2025-01-01' });
+    const theirs = await t.createWonClient(stranger.partnerId, { contractStartDate: '2025-01-01' });
 
     const mine = [
       { referralId: r1, monthYear: '2026-07', amount: '100.10', status: 'paid' },
@@ -278,7 +268,7 @@ describe('GET /api/partners/earnings-by-month', () => {
 
 describe('OpenAPI', () => {
   it('documents both chart paths with their months parameter (1 to 24, default 12)', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = await t.openApiDocument();
     for (const path of ['/api/partners/earnings-by-month', '/api/admin/trends']) {
       const operation = document.paths[path]?.get;
       expect(operation, path).toBeDefined();

@@ -416,21 +416,9 @@ describe('what the partner and the admin see', () => {
 
   it('lists the won clients active last month with no payment for it', async () => {
     const own = await t.createPartner();
-    const unpaid = await t.createReferral(own.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-      clientCompanyName: 'Unpaid Co',
-    });
-    const paid = await t.createReferral(own.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-      clientCompanyName: 'Paid Co',
-    });
-    await t.createReferral(own.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-11-01',
-      clientCompanyName: 'Starts later',
-    });
+    const unpaid = await t.createWonClient(own.partnerId, { clientCompanyName: 'Unpaid Co' });
+    const paid = await t.createWonClient(own.partnerId, { clientCompanyName: 'Paid Co' });
+    await t.createWonClient(own.partnerId, { contractStartDate: '2026-11-01', clientCompanyName: 'Starts later' });
     await recordPayment(paid, { periodMonth: '2026-10', amount: '10.00', paidAt: '2026-10-03' });
     const missing = await t.caller(admin).admin.clientsMissingPayment();
     expect(missing.month).toBe('2026-10');
@@ -476,16 +464,14 @@ describe('POST /api/admin/client-payments/import', () => {
   it('checks every row first: with a bad row nothing is written; fixed, every row is recorded once', async () => {
     const own = await t.createPartner();
     const email = `billing-${randomUUID()}@client.example`;
-    const byEmail = await t.createReferral(own.partnerId, {
+    const byEmail = await t.createWonClient(own.partnerId, {
       clientCompanyName: 'Email Client',
       clientEmail: email,
       serviceType: 'controller',
       monthlyValue: '1500.00',
-      stage: 'won',
-      contractStartDate: '2026-01-01',
       annualSales: null,
     });
-    const byId = await t.createReferral(own.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const byId = await t.createWonClient(own.partnerId);
     const header = 'client_email,referral_id,period,amount,paid_date,collection_cost,reference';
     const good1 = `${email.toUpperCase()},,2026-10,1500.00,2026-10-31,150.00,INV-7`;
     const good2 = `,${byId},2026-10,500.00,2026-11-02,,INV-8`;

@@ -10,18 +10,9 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
   it("lists only the partner's own commissions, newest month first, with the client company", async () => {
     const mine = await t.createPartner();
     const other = await t.createPartner();
-    const acme = await t.createReferral(mine.partnerId, {
-      stage: 'won',
-      clientCompanyName: 'Acme Goods',
-      contractStartDate: '2026-01-01',
-    });
-    const bolt = await t.createReferral(mine.partnerId, {
-      stage: 'won',
-      clientCompanyName: 'Bolt Shop',
-      contractStartDate: '2026-01-01',
-      serviceType: 'controller',
-    });
-    const theirs = await t.createReferral(other.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const acme = await t.createWonClient(mine.partnerId, { clientCompanyName: 'Acme Goods' });
+    const bolt = await t.createWonClient(mine.partnerId, { clientCompanyName: 'Bolt Shop', serviceType: 'controller' });
+    const theirs = await t.createWonClient(other.partnerId);
     const september = await t.createCommission({
       partnerId: mine.partnerId,
       referralId: acme,
@@ -84,11 +75,7 @@ describe('GET /api/partners/commissions (partner.commissions)', () => {
 describe('GET /api/admin/commissions/pending (admin.pendingCommissions)', () => {
   it('lists pending commissions with partner and client company, and the totals in headers', async () => {
     const { partnerId } = await t.createPartner({ companyName: 'Northwind Advisors' });
-    const referralId = await t.createReferral(partnerId, {
-      stage: 'won',
-      clientCompanyName: 'Zephyr Store',
-      contractStartDate: '2026-01-01',
-    });
+    const referralId = await t.createWonClient(partnerId, { clientCompanyName: 'Zephyr Store' });
     const pending = await t.createCommission({ partnerId, referralId, monthYear: '2026-08', amount: '50.00' });
     const paid = await t.createCommission({ partnerId, referralId, monthYear: '2026-07', status: 'paid' });
 
@@ -181,7 +168,7 @@ describe('POST /api/admin/commissions/{id}/fail (admin.failCommission)', () => {
 
 describe('OpenAPI', () => {
   it('documents the commission paths and the Idempotency-Key header', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = await t.openApiDocument();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/partners/commissions',

@@ -37,11 +37,7 @@ beforeAll(async () => {
     })
     .where('id', '=', partnerId)
     .execute();
-  const referralId = await t.createReferral(partnerId, {
-    stage: 'won',
-    clientCompanyName: '@SUM(A1:A9)',
-    contractStartDate: '2026-01-01',
-  });
+  const referralId = await t.createWonClient(partnerId, { clientCompanyName: '@SUM(A1:A9)' });
   const commissionId = await t.createCommission({ partnerId, referralId, monthYear: '2026-10' });
   await t
     .createCommission({ partnerId, referralId, monthYear: '2026-09', amount: '50.00' })
@@ -244,11 +240,7 @@ describe('formula injection through a line break', () => {
       })
       .where('id', '=', partner.partnerId)
       .execute();
-    const referralId = await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      clientCompanyName: hostile(3),
-      contractStartDate: '2026-01-01',
-    });
+    const referralId = await t.createWonClient(partner.partnerId, { clientCompanyName: hostile(3) });
     await t.db
       .updateTable('referrals')
       .set({ clientEmail: hostile(4), clientPhone: hostile(0), notes: hostile(1), lostReason: hostile(2) })

@@ -33,11 +33,7 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
   partner = await t.createPartner({ companyName: 'Summit Ledger' });
   other = await t.createPartner({ companyName: 'Elsewhere Agency' });
-  const referral = await t.createReferral(partner.partnerId, {
-    stage: 'won',
-    contractStartDate: '2026-01-01',
-    clientCompanyName: 'Harbor Goods',
-  });
+  const referral = await t.createWonClient(partner.partnerId, { clientCompanyName: 'Harbor Goods' });
   ids.march = await t.createBookedCommission({
     partnerId: partner.partnerId,
     referralId: referral,
@@ -51,11 +47,7 @@ beforeAll(async () => {
     referralId: referral,
     monthYear: '2026-04',
   });
-  const second = await t.createReferral(partner.partnerId, {
-    stage: 'won',
-    contractStartDate: '2026-01-01',
-    clientCompanyName: 'Quay Supplies',
-  });
+  const second = await t.createWonClient(partner.partnerId, { clientCompanyName: 'Quay Supplies' });
   ids.aprilQuay = await t.createBookedCommission({
     partnerId: partner.partnerId,
     referralId: second,
@@ -68,7 +60,7 @@ beforeAll(async () => {
     .caller(admin)
     .admin.returnPayoutLine({ payoutId: returned.id, partnerId: partner.partnerId, returnCode: 'R02' });
 
-  const elsewhere = await t.createReferral(other.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+  const elsewhere = await t.createWonClient(other.partnerId);
   ids.other = await t.createCommission({ partnerId: other.partnerId, referralId: elsewhere, monthYear: '2026-04' });
   othersReturned = await payAndSend([ids.other], '2026-05-12');
   await t
@@ -198,7 +190,7 @@ describe("the month's statement", () => {
 
 describe('the OpenAPI document', () => {
   it("describes a partner's payout with its line status, return code, reason and day", async () => {
-    const doc = (await t.request(null, 'GET', '/api/openapi.json')).json<{
+    const doc = await t.openApiDocument<{
       components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> };
     }>();
     const payout = doc.components.schemas.PartnerPayout!;

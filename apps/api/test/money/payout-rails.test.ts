@@ -73,7 +73,7 @@ async function paypalPartner(email: string) {
 
 /** Pending fees of the partner, one a month from January; a negative amount is a clawback. */
 async function fees(partnerId: string, amounts: string[]): Promise<string[]> {
-  const referralId = await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+  const referralId = await t.createWonClient(partnerId);
   const ids: string[] = [];
   for (const [i, amount] of amounts.entries()) {
     const monthYear = `2026-${String(i + 1).padStart(2, '0')}`;
@@ -623,7 +623,7 @@ describe('the payout preview', () => {
   const feeIn = async (partnerId: string, amount: string, monthYear = '2025-07') =>
     t.createCommission({
       partnerId,
-      referralId: await t.createReferral(partnerId, { stage: 'won', contractStartDate: '2025-01-01' }),
+      referralId: await t.createWonClient(partnerId, { contractStartDate: '2025-01-01' }),
       monthYear,
       amount,
     });

@@ -73,18 +73,11 @@ describe('pending_months, the pending totals behind the Payout Processor', () =>
 
   it('counts accrual (one insert of many rows) and single inserts of every status', async () => {
     for (const owner of [seed.partner, seed.partner, seed.other])
-      await t.createReferral(owner.partnerId, {
-        stage: 'won',
-        contractStartDate: '2025-06-01',
-        serviceType: 'controller',
-      });
-    await t.createReferral(seed.other.partnerId, { stage: 'won', contractStartDate: '2025-06-01' });
+      await t.createWonClient(owner.partnerId, { contractStartDate: '2025-06-01', serviceType: 'controller' });
+    await t.createWonClient(seed.other.partnerId, { contractStartDate: '2025-06-01' });
     at('2026-04-02T12:00:00Z');
     for (const month of ['2026-01', '2026-02', '2026-03']) await asAdmin().accrue({ month });
-    const referralId = await t.createReferral(seed.partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2025-01-01',
-    });
+    const referralId = await t.createWonClient(seed.partner.partnerId, { contractStartDate: '2025-01-01' });
     await t.createCommission({ partnerId: seed.partner.partnerId, referralId, monthYear: '2025-11', amount: '12.34' });
     await t.createCommission({
       partnerId: seed.partner.partnerId,

@@ -122,11 +122,7 @@ describe('program_months, the monthly rollup behind the admin MRR and trends', (
     }
     // A suspended partner's won deal still counts in the program's MRR.
     const suspended = await t.createPartner({ status: 'suspended' });
-    ids.f = await t.createReferral(suspended.partnerId, {
-      stage: 'won',
-      monthlyValue: '45.45',
-      contractStartDate: '2024-07-31',
-    });
+    ids.f = await t.createWonClient(suspended.partnerId, { monthlyValue: '45.45', contractStartDate: '2024-07-31' });
     const live = await expectRollupEqualsRows();
     expect(live.find((m) => m.month === '2025-11')?.newReferrals).toBe(3);
   });

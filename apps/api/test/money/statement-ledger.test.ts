@@ -23,12 +23,7 @@ const at = (iso: string) => {
 async function partnerWithClients(companyName: string) {
   const partner = await t.createPartner({ companyName });
   const client = (clientCompanyName: string, serviceType: 'basic_accounting' | 'controller') =>
-    t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2025-12-01',
-      clientCompanyName,
-      serviceType,
-    });
+    t.createWonClient(partner.partnerId, { contractStartDate: '2025-12-01', clientCompanyName, serviceType });
   const csv = async (month: string): Promise<Row[]> => {
     const res = await t.request(partner.user, 'GET', `/api/partners/statements/${month}.csv`);
     expect(res.statusCode, res.body).toBe(200);

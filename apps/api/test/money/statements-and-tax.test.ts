@@ -41,15 +41,11 @@ beforeAll(async () => {
   const partnerCommission = (referralId: string, monthYear: string, amount: string) =>
     t.createBookedCommission({ partnerId: partner.partnerId, referralId, monthYear, amount });
 
-  const alpha = await t.createReferral(partner.partnerId, {
-    stage: 'won',
-    contractStartDate: '2026-01-01',
+  const alpha = await t.createWonClient(partner.partnerId, {
     clientCompanyName: 'Alpha Store',
     serviceType: 'basic_accounting',
   });
-  const beta = await t.createReferral(partner.partnerId, {
-    stage: 'won',
-    contractStartDate: '2026-01-01',
+  const beta = await t.createWonClient(partner.partnerId, {
     clientCompanyName: 'Beta Goods',
     serviceType: 'controller',
   });
@@ -68,11 +64,7 @@ beforeAll(async () => {
   await asAdmin().admin.failCommission({ id: ids.febBeta, reason: 'Bank bounced it' });
   ids.marAlpha = await partnerCommission(alpha, '2026-03', '50.00');
 
-  const otherReferral = await t.createReferral(other.partnerId, {
-    stage: 'won',
-    contractStartDate: '2026-01-01',
-    clientCompanyName: 'Hidden Client',
-  });
+  const otherReferral = await t.createWonClient(other.partnerId, { clientCompanyName: 'Hidden Client' });
   ids.otherCommission = await t.createCommission({
     partnerId: other.partnerId,
     referralId: otherReferral,
@@ -269,8 +261,7 @@ describe('a statement is a ledger of what happened in its month', () => {
   /** A fresh partner with won clients, and the CSV of its statement of a month. */
   async function ledgerPartner(companyName: string) {
     const owner = await t.createPartner({ companyName });
-    const client = async (clientCompanyName: string) =>
-      t.createReferral(owner.partnerId, { stage: 'won', contractStartDate: '2026-01-01', clientCompanyName });
+    const client = async (clientCompanyName: string) => t.createWonClient(owner.partnerId, { clientCompanyName });
     const fee = async (referralId: string, amount: string, bookedOn: string) =>
       t.createCommission({
         partnerId: owner.partnerId,
@@ -623,14 +614,8 @@ describe('the payout processor and tax profiles', () => {
       const strictAdmin = await strict.createUser({ role: 'admin' });
       const p = await strict.createPartner({ companyName: 'Strict Check Co' });
       const small = await strict.createPartner({ companyName: 'Small Earner Co' });
-      const referralId = await strict.createReferral(p.partnerId, {
-        stage: 'won',
-        contractStartDate: '2026-01-01',
-      });
-      const smallReferral = await strict.createReferral(small.partnerId, {
-        stage: 'won',
-        contractStartDate: '2026-01-01',
-      });
+      const referralId = await strict.createWonClient(p.partnerId);
+      const smallReferral = await strict.createWonClient(small.partnerId);
       const commissionId = await strict.createCommission({
         partnerId: p.partnerId,
         referralId,

@@ -226,16 +226,8 @@ describe('deal updates and monthly summaries (optional mails)', () => {
 
   it('mails each partner that earned in an accrual its count and amount', async () => {
     const active = await t.createPartner({ status: 'active' });
-    await t.createReferral(active.partnerId, {
-      stage: 'won',
-      contractStartDate: '2024-01-01',
-      serviceType: 'controller',
-    });
-    await t.createReferral(active.partnerId, {
-      stage: 'won',
-      contractStartDate: '2024-01-01',
-      serviceType: 'basic_accounting',
-    });
+    await t.createWonClient(active.partnerId, { contractStartDate: '2024-01-01', serviceType: 'controller' });
+    await t.createWonClient(active.partnerId, { contractStartDate: '2024-01-01', serviceType: 'basic_accounting' });
     await t.caller(admin).admin.accrue({ month: '2024-06' });
     const mine = (await outbox()).filter((r) => r.recipient === active.user.email);
     expect(mine.map((r) => r.subject)).toEqual(['Your June 2024 commissions: $150.00']);

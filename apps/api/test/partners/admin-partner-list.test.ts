@@ -209,7 +209,7 @@ describe('partners list', () => {
   });
 
   it('documents the defaults and X-Total-Count in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = await t.openApiDocument();
     const op = doc.paths['/api/admin/partners'].get;
     expect(op.description).toContain(`(${DEFAULT_PAGE_SIZE} when only offset is given)`);
     expect(op.description).toContain('sort=-createdAt');

@@ -264,7 +264,7 @@ describe('the application is validated by the contracts (400 with the spec messa
 
 describe('the OpenAPI document', () => {
   it('documents GET /api/partners/me and POST /api/partners with its body and 201', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = await t.openApiDocument();
     expect(doc.paths['/api/partners/me'].get.operationId).toBe('partner.me');
     const post = doc.paths['/api/partners'].post;
     expect(post.operationId).toBe('partner.submitApplication');

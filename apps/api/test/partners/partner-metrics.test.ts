@@ -27,15 +27,14 @@ describe('partner.metrics', () => {
     t.clock.now = new Date('2026-09-10T12:00:00Z');
     const partner = await t.createPartner();
     const stranger = await t.createPartner();
-    const active = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const later = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-10-01' }); // starts next month
-    const churned = await t.createReferral(partner.partnerId, {
-      stage: 'won',
+    const active = await t.createWonClient(partner.partnerId);
+    const later = await t.createWonClient(partner.partnerId, { contractStartDate: '2026-10-01' }); // starts next month
+    const churned = await t.createWonClient(partner.partnerId, {
       contractStartDate: '2026-01-01',
       churnDate: '2026-08-31',
     });
     await t.createReferral(partner.partnerId, { stage: 'proposal' });
-    const theirs = await t.createReferral(stranger.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const theirs = await t.createWonClient(stranger.partnerId);
     await t.createCommission({
       partnerId: partner.partnerId,
       referralId: active,

@@ -96,11 +96,8 @@ describe('partner.referralsPage', () => {
 
 describe('the admin page of one partner', () => {
   it('lists the partner’s commissions and its share of each payout, paged', async () => {
-    const referralId = await t.createReferral(acme.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
-    const otherReferral = await t.createReferral(globex.partnerId, {
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-    });
+    const referralId = await t.createWonClient(acme.partnerId);
+    const otherReferral = await t.createWonClient(globex.partnerId);
     const ids = [];
     for (const month of ['2026-01', '2026-02', '2026-03'])
       ids.push(await t.createCommission({ partnerId: acme.partnerId, referralId, monthYear: month, amount: '50.00' }));
@@ -131,7 +128,7 @@ describe('the admin page of one partner', () => {
 
   it('lists every payout the partner was in with its line and what became of it, returned ones too, and a returned fee is not paid', async () => {
     const partner = await t.createPartner({ companyName: 'Summit Returns' });
-    const referralId = await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    const referralId = await t.createWonClient(partner.partnerId);
     const fees = [];
     for (const month of ['2026-01', '2026-02'])
       fees.push(

@@ -60,7 +60,7 @@ describe('metrics', () => {
   it('count requests by route pattern, procedures, accruals and the process', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const partner = await t.createPartner();
-    await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2026-01-01' });
+    await t.createWonClient(partner.partnerId);
     const headers = await t.bearer(admin);
     const detail = await t.app.inject({ method: 'GET', url: `/api/admin/partners/${partner.partnerId}`, headers });
     expect(detail.statusCode).toBe(200);

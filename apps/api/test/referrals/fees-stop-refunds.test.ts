@@ -4,87 +4,43 @@
 // the stop again books nothing more. Clawbacks booked before they named their payment are filled in from their
 // activity rows.
 
-import { randomUUID } from 'node:crypto';
 import { CLIENT_PAYMENT_MESSAGES, fromCents, toCents } from '@portal/contracts';
 import { migrations } from '@portal/db';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { useClock, useTestApp, useUser } from '../support';
+import { refundFixtures } from '../support/refunds';
 
 const t = useTestApp();
 useClock(t, '2026-11-27T12:00:00Z');
 const admin = useUser(t, { role: 'admin' });
 
-/** A won client whose November payment earned a fee, then was refunded in part. */
-async function refundedFee(refunded: string) {
-  const partner = await t.createPartner();
-  const referralId = await t.createReferral(partner.partnerId, {
-    stage: 'won',
-    contractStartDate: '2026-06-01',
-    clientCompanyName: 'Refunding Goods',
-  });
-  const caller = t.caller(admin);
-  const { payment, commission } = await caller.admin.recordClientPayment({
-    id: referralId,
-    periodMonth: '2026-11',
-    amount: '1500.00',
-    paidAt: '2026-11-20',
-  });
-  if (!commission) throw new Error('the November payment earned no fee');
-  await caller.admin.refundClientPayment({ id: payment.id, amount: refunded });
-  const [clawback] = await lines(referralId, 'clawback');
-  if (!clawback) throw new Error('the refund booked no clawback');
-  return { partner, referralId, fee: commission, clawbackId: clawback.id };
-}
-
-const lines = (referralId: string, kind: 'recurring' | 'clawback') =>
-  t.db
-    .selectFrom('commissions')
-    .select(['id', 'amount', 'status', 'voidReason', 'reason', 'monthYear'])
-    .where('referralId', '=', referralId)
-    .where('kind', '=', kind)
-    .orderBy('monthYear')
-    .orderBy('createdAt')
-    .execute();
-
-/** What the client's November lines still count for the partner (every line but the voided ones), in cents. */
-async function novemberNet(referralId: string) {
-  const rows = await t.db
-    .selectFrom('commissions')
-    .select(['amount'])
-    .where('referralId', '=', referralId)
-    .where('monthYear', '=', '2026-11')
-    .where('status', '!=', 'voided')
-    .execute();
-  return rows.reduce((cents, row) => cents + toCents(row.amount), 0);
-}
+const { refundedFee, refundedFeeWithPaidClawback, lines, novemberNet } = refundFixtures(t, admin);
 
 const setChurn = (referralId: string, churnDate: string) =>
   t.request(admin, 'PATCH', `/api/admin/referrals/${referralId}`, { churnDate });
 
 describe('a stop that voids a refunded fee', () => {
   it('voids the unpaid refund clawback with the fee, so the fee is taken back once', async () => {
-    const { referralId, fee, clawbackId } = await refundedFee('500.00');
+    const { referralId, fee, clawback } = await refundedFee('500.00');
     expect(await novemberNet(referralId)).toBe(toCents(fee.amount) - Math.round(toCents(fee.amount) / 3));
     const response = await setChurn(referralId, '2026-10-15');
     expect(response.statusCode, response.body).toBe(200);
     const reason = CLIENT_PAYMENT_MESSAGES.voidedAfterChurn('2026-10-15');
     expect(await lines(referralId, 'recurring')).toMatchObject([{ id: fee.id, status: 'voided', voidReason: reason }]);
     expect(await lines(referralId, 'clawback')).toMatchObject([
-      { id: clawbackId, status: 'voided', voidReason: reason },
+      { id: clawback.id, status: 'voided', voidReason: reason },
     ]);
     expect(await novemberNet(referralId)).toBe(0);
-    const logged = await t.activityEntries({ entityId: clawbackId, action: 'commission.voided' });
+    const logged = await t.activityEntries({ entityId: clawback.id, action: 'commission.voided' });
     expect(logged).toMatchObject([{ userId: admin.id, details: expect.objectContaining({ voidedWith: fee.id }) }]);
   });
 
   it('keeps a fee whose refund clawback was paid out and takes the rest back, once, so the month nets to nothing', async () => {
-    const { partner, referralId, fee, clawbackId } = await refundedFee('500.00');
     // The clawback is paid out beside an earlier fee of the partner's; the November fee waits for its hold.
-    const september = await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-09' });
-    await t.caller(admin).admin.processPayout({ commissionIds: [september, clawbackId], idempotencyKey: randomUUID() });
+    const { partner, referralId, fee, clawback } = await refundedFeeWithPaidClawback('500.00');
     const [paidClawback] = await lines(referralId, 'clawback');
-    expect(paidClawback).toMatchObject({ id: clawbackId, status: 'paid' });
+    expect(paidClawback).toMatchObject({ id: clawback.id, status: 'paid' });
     const paidBack = -toCents(paidClawback?.amount ?? '0');
 
     const response = await setChurn(referralId, '2026-10-15');
@@ -95,7 +51,7 @@ describe('a stop that voids a refunded fee', () => {
       { id: fee.id, status: 'pending', voidReason: null },
     ]);
     expect(await lines(referralId, 'clawback')).toMatchObject([
-      { id: clawbackId, status: 'paid' },
+      { id: clawback.id, status: 'paid' },
       { amount: fromCents(paidBack - toCents(fee.amount)), status: 'pending', reason, monthYear: '2026-11' },
     ]);
     expect(await novemberNet(referralId)).toBe(0);
@@ -110,17 +66,17 @@ describe('a stop that voids a refunded fee', () => {
 
 describe('migration 0036', () => {
   it("fills a refund clawback's client payment from its activity row, so voiding its fee voids it too", async () => {
-    const { referralId, fee, clawbackId } = await refundedFee('300.00');
-    await t.db.updateTable('commissions').set({ clientPaymentId: null }).where('id', '=', clawbackId).execute();
+    const { referralId, fee, clawback } = await refundedFee('300.00');
+    await t.db.updateTable('commissions').set({ clientPaymentId: null }).where('id', '=', clawback.id).execute();
     const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0035-processor-page')).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const [clawback] = await lines(referralId, 'clawback');
-    expect(clawback?.id).toBe(clawbackId);
+    const [stored] = await lines(referralId, 'clawback');
+    expect(stored?.id).toBe(clawback.id);
     const filled = await t.db
       .selectFrom('commissions')
       .select('clientPaymentId')
-      .where('id', '=', clawbackId)
+      .where('id', '=', clawback.id)
       .executeTakeFirstOrThrow();
     const payment = await t.db
       .selectFrom('commissions')

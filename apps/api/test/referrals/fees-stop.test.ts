@@ -14,8 +14,7 @@ const admin = useUser(t, { role: 'admin' });
 /** A won client of a new partner, with a fee of each month given (pending unless named paid). */
 async function wonClientWithFees(fees: Record<string, 'pending' | 'paid'>) {
   const partner = await t.createPartner();
-  const referralId = await t.createReferral(partner.partnerId, {
-    stage: 'won',
+  const referralId = await t.createWonClient(partner.partnerId, {
     contractStartDate: '2026-06-01',
     clientCompanyName: 'Churning Goods',
   });

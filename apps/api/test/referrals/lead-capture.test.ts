@@ -309,19 +309,15 @@ describe('the funnel', () => {
         .execute();
     await t.createReferral(partner.partnerId, { stage: 'booked' });
     await t.createReferral(partner.partnerId, { stage: 'qualified' });
-    await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2020-01-01' });
-    await t.createReferral(partner.partnerId, {
-      stage: 'won',
-      contractStartDate: '2020-01-01',
-      churnDate: '2021-01-01',
-    });
+    await t.createWonClient(partner.partnerId, { contractStartDate: '2020-01-01' });
+    await t.createWonClient(partner.partnerId, { contractStartDate: '2020-01-01', churnDate: '2021-01-01' });
     await t.createReferral(partner.partnerId, { stage: 'lost' });
     // Entered by hand: no visit led to them, so they stay out of the steps and are counted apart.
     for (const referralSource of ['partner', 'admin'])
       await t.db
         .updateTable('referrals')
         .set({ referralSource })
-        .where('id', '=', await t.createReferral(partner.partnerId, { stage: 'won', contractStartDate: '2020-01-01' }))
+        .where('id', '=', await t.createWonClient(partner.partnerId, { contractStartDate: '2020-01-01' }))
         .execute();
     const funnel = await t.caller(partner.user).partner.funnel({ months: 3 });
     expect(funnel.months).toHaveLength(3);

@@ -190,17 +190,9 @@ describe('stored stage changes and currentMrr', () => {
       t.clock.now = NOW;
       const partner = await t.createPartner();
       // A second, steady active deal proves the sum keeps the others.
-      await t.createReferral(partner.partnerId, {
-        stage: 'won',
-        contractStartDate: '2026-01-01',
-        monthlyValue: '250.00',
-      });
+      await t.createWonClient(partner.partnerId, { monthlyValue: '250.00' });
       await t.caller(admin).admin.updateReferral({
-        id: await t.createReferral(partner.partnerId, {
-          stage: 'won',
-          contractStartDate: '2026-02-01',
-          monthlyValue: '1.00',
-        }),
+        id: await t.createWonClient(partner.partnerId, { contractStartDate: '2026-02-01', monthlyValue: '1.00' }),
         notes: 'touch',
       });
       const id = await t.createReferral(partner.partnerId, { ...before, monthlyValue: '1000.00' });

@@ -247,11 +247,7 @@ describe('admin referrals', () => {
 
   it('filters by stage and searches client and partner names', async () => {
     const partner = await t.createPartner({ companyName: 'Zebra Searchable' });
-    await t.createReferral(partner.partnerId, {
-      clientCompanyName: 'Won Deal',
-      stage: 'won',
-      contractStartDate: '2026-01-01',
-    });
+    await t.createWonClient(partner.partnerId, { clientCompanyName: 'Won Deal' });
     await t.createReferral(partner.partnerId, { clientCompanyName: 'Lost Deal', stage: 'lost' });
     const byStage = await t.caller(admin).admin.referrals({ partnerId: partner.partnerId, stage: 'lost' });
     expect(byStage.items.map((r) => r.clientCompanyName)).toEqual(['Lost Deal']);
@@ -398,7 +394,7 @@ describe('PATCH /api/admin/referrals/{id}', () => {
   });
 
   it('refuses a contract end before its start', async () => {
-    const id = await t.createReferral(active.partnerId, { stage: 'won', contractStartDate: '2026-03-01' });
+    const id = await t.createWonClient(active.partnerId, { contractStartDate: '2026-03-01' });
     const res = await patch(id, admin, { contractEndDate: '2026-02-01' });
     expectRefusal(res, 400, REFERRAL_MESSAGES.contractEndBeforeStart);
   });

@@ -158,6 +158,8 @@ export interface AppFixtures {
   createUser(options?: UserOptions): Promise<SessionUser>;
   createPartner(options?: PartnerOptions): Promise<PartnerFixture>;
   createReferral(partnerId: string, options?: ReferralOptions): Promise<string>;
+  /** A won referral of the partner (a client), whose contract started on 2026-01-01 unless `options` say otherwise. */
+  createWonClient(partnerId: string, options?: WonClientOptions): Promise<string>;
   createCommission(options: CommissionOptions): Promise<string>;
   /** A commission booked on the 20th of the month it is for: that month's statement lists it. */
   createBookedCommission(options: Omit<CommissionOptions, 'createdAt'>): Promise<string>;
@@ -182,6 +184,9 @@ export interface AppFixtures {
     payload?: InjectOptions['payload'],
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
+  /** GET /api/openapi.json, anonymous: the served OpenAPI document, parsed (as `T` when given, like `json()`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  openApiDocument<T = any>(): Promise<T>;
   /** POST /api/admin/referrals/{referralId}/payments as `user`: a payment of the client the firm records. */
   postClientPayment(
     user: SessionUser,
@@ -205,13 +210,14 @@ const appFixtures = (deps: AppDeps, app: FastifyInstance): AppFixtures => {
     createUser: (options) => createUser(deps, options),
     createPartner: (options) => createPartner(deps, options),
     createReferral: (partnerId, options) => createReferral(deps, partnerId, options),
+    createWonClient: (partnerId, options) => createWonClient(deps, partnerId, options),
     createCommission: (options) => createCommission(deps, options),
     createBookedCommission: (options) =>
       createCommission(deps, { ...options, createdAt: new Date(`${options.monthYear}-20T12:00:00Z`) }),
     createWonCommission: (options) => createWonCommission(deps, options),
-    async createPartnerWithWonClient({ contractStartDate = '2026-01-01' } = {}) {
+    async createPartnerWithWonClient(options) {
       const partner = await createPartner(deps, {});
-      const referralId = await createReferral(deps, partner.partnerId, { stage: 'won', contractStartDate });
+      const referralId = await createWonClient(deps, partner.partnerId, options);
       return { partner, referralId };
     },
     async createApiKey(creator, scopes, name = `Key ${unique()}`) {
@@ -222,6 +228,7 @@ const appFixtures = (deps: AppDeps, app: FastifyInstance): AppFixtures => {
     tokenFor: (user) => tokenFor(deps, user),
     bearer: (user) => bearer(deps, user),
     request,
+    openApiDocument: async () => (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json(),
     postClientPayment: (user, referralId, payment, headers) =>
       request(user, 'POST', `/api/admin/referrals/${referralId}/payments`, payment, headers),
     publishTerms: (user, terms, headers) =>
@@ -712,6 +719,12 @@ export async function createReferral(deps: AppDeps, partnerId: string, options: 
   return row.id;
 }
 
+type WonClientOptions = Omit<ReferralOptions, 'stage'>;
+
+export function createWonClient(deps: AppDeps, partnerId: string, options: WonClientOptions = {}): Promise<string> {
+  return createReferral(deps, partnerId, { contractStartDate: '2026-01-01', ...options, stage: 'won' });
+}
+
 interface CommissionOptions {
   partnerId: string;
   referralId: string;
@@ -750,7 +763,7 @@ export async function createWonCommission(
   options: Omit<CommissionOptions, 'referralId'>,
 ): Promise<string> {
   const contractStartDate = `${options.monthYear.slice(0, 4)}-01-01`;
-  const referralId = await createReferral(deps, options.partnerId, { stage: 'won', contractStartDate });
+  const referralId = await createWonClient(deps, options.partnerId, { contractStartDate });
   return createCommission(deps, { ...options, referralId });
 }
 
