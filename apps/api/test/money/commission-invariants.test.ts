@@ -83,6 +83,7 @@ const stats = {
   paymentsWithoutFee: 0,
   reimports: 0,
   refunds: 0,
+  stopRests: 0,
 };
 
 const isActive = (r: ModelReferral, month: string) => {
@@ -342,17 +343,57 @@ async function apply(
       if (!referral) return;
       const churn = dayAt(op.offset, op.day);
       await caller.admin.updateReferral({ id: referral.id, churnDate: churn });
-      // A churn date set or moved earlier voids the referral's pending fees of later months.
+      // A churn date set or moved earlier voids the referral's pending fees of later months, each with its refunds'
+      // unpaid clawbacks. A fee a refund already took part of back in a payout stays, and the rest of it is taken
+      // back with a clawback of that month, so nothing is taken twice.
+      const rests: ModelCommission[] = [];
       if (referral.churn === null || churn < referral.churn)
-        for (const c of commissions)
+        for (const fee of commissions)
           if (
-            c.referralId === referral.id &&
-            c.kind === 'recurring' &&
-            c.status === 'pending' &&
-            c.month > churn.slice(0, 7)
-          )
-            c.status = 'voided';
+            fee.referralId === referral.id &&
+            fee.kind === 'recurring' &&
+            fee.status === 'pending' &&
+            fee.month > churn.slice(0, 7)
+          ) {
+            const clawbacks = commissions.filter(
+              (c) =>
+                c.kind === 'clawback' && c.refundOf !== undefined && c.refundOf === fee.id && c.status !== 'voided',
+            );
+            if (!clawbacks.some((c) => c.status === 'paid')) {
+              fee.status = 'voided';
+              for (const clawback of clawbacks) clawback.status = 'voided';
+              continue;
+            }
+            const rest = fee.cents + clawbacks.reduce((cents, c) => cents + c.cents, 0);
+            if (rest > 0)
+              rests.push({
+                ...fee,
+                id: undefined,
+                kind: 'clawback',
+                cents: -rest,
+                refundOf: fee.id,
+                payableFrom: undefined,
+                fromPayment: undefined,
+              });
+          }
       referral.churn = churn;
+      if (rests.length === 0) return;
+      const known = commissions.flatMap((c) => (c.id ? [c.id] : []));
+      const fresh = await t.db
+        .selectFrom('commissions')
+        .select(['id', 'amount', 'monthYear'])
+        .where('referralId', '=', referral.id)
+        .where('kind', '=', 'clawback')
+        .$if(known.length > 0, (q) => q.where('id', 'not in', known))
+        .execute();
+      expect(fresh.map((row) => [row.monthYear, toCents(row.amount)]).sort()).toEqual(
+        rests.map((rest) => [rest.month, rest.cents]).sort(),
+      );
+      for (const rest of rests) {
+        const row = fresh.find((r) => r.monthYear === rest.month);
+        commissions.push({ ...rest, id: row?.id });
+      }
+      stats.stopRests++;
       return;
     }
     case 'accrue': {
@@ -740,6 +781,17 @@ describe('invariants of commissions and partner totals', () => {
               { kind: 'void', pick: 0 },
             ],
           ],
+          // A churn after the refund's clawback was paid out beside the prelude's fee: the refunded fee stays and
+          // the rest of it is taken back; moving the churn earlier again takes nothing more.
+          [
+            [
+              { kind: 'pay', pick: 0, offset: 0, day: 1, amountCents: 150_000, cost: 'none', costPermille: 0 },
+              { kind: 'refund', pick: 0, permille: 500 },
+              { kind: 'payout', picks: [true, false, true] },
+              { kind: 'churn', pick: 0, offset: -1, day: 15 },
+              { kind: 'churn', pick: 0, offset: -1, day: 10 },
+            ],
+          ],
         ],
       },
     );
@@ -750,6 +802,7 @@ describe('invariants of commissions and partner totals', () => {
     expect(stats.paymentsWithoutFee).toBeGreaterThan(0);
     expect(stats.reimports).toBeGreaterThan(0);
     expect(stats.refunds).toBeGreaterThan(0);
+    expect(stats.stopRests).toBeGreaterThan(0);
   }, 300_000);
 
   it('creates each commission once when two accruals of the same month run at once', async () => {
