@@ -72,7 +72,7 @@ describe('referrals in Chromium', () => {
     );
     await screenshot(page, 'partner-dashboard-marketing-desktop');
     await openTab(page, 'Settings');
-    await page.getByText('Account Settings').waitFor();
+    await page.getByText('Account settings').waitFor();
     expect(await page.getByRole('link', { name: 'Visit Website' }).getAttribute('target')).toBe('_blank');
     await screenshot(page, 'partner-dashboard-settings-desktop');
     await context.close();
@@ -90,7 +90,7 @@ describe('referrals in Chromium', () => {
     await screenshot(mobile.page, 'partner-dashboard-marketing-mobile');
     expect(await seriousA11yViolations(mobile.page)).toEqual([]);
     await openTab(mobile.page, 'Settings');
-    await mobile.page.getByText('Account Settings').waitFor();
+    await mobile.page.getByText('Account settings').waitFor();
     await screenshot(mobile.page, 'partner-dashboard-settings-mobile');
     await mobile.context.close();
   });

@@ -321,7 +321,7 @@ describe.each(WIDTHS)('every screen of spec §2 at %s px', (width, viewport) => 
 
     // Settings: read-only, the website 'Not provided'.
     await openTab(page, 'Settings');
-    await page.getByText('Account Settings').waitFor();
+    await page.getByText('Account settings').waitFor();
     await expectTexts(page, [
       PARTNER.companyName,
       PARTNER.contactName,

@@ -68,7 +68,7 @@ export function EndPartnershipCard() {
   if (!data || (data.status !== 'active' && !data.termination)) return null;
   return (
     <SettingsCard
-      title="End Partnership"
+      title="End partnership"
       description={<>Either party may end the Affiliate Agreement with {data.noticeDays} days&apos; written notice.</>}
       gap="sm"
       align="flex-start"

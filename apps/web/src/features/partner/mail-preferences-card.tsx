@@ -25,7 +25,7 @@ export function MailPreferencesCard() {
 
   return (
     <SettingsCard
-      title="Email Notifications"
+      title="Email notifications"
       description="Mails about your account, your application and your payments always go out."
     >
       {preferences.isError ? (

@@ -32,7 +32,7 @@ export function SettingsTab({ partner }: { partner: PartnerProfile }) {
   const [changingPassword, setChangingPassword] = useState(false);
   return (
     <Stack gap="lg">
-      <SettingsCard title="Account Settings" description="Your account as the program sees it.">
+      <SettingsCard title="Account settings" description="Your account as the program sees it.">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <ReadOnlyField label="Company Name">{partner.companyName}</ReadOnlyField>
           <ReadOnlyField label="Contact Name">{partner.contactName}</ReadOnlyField>
