@@ -206,7 +206,7 @@ describe("the agreement's actions on the screens", () => {
     try {
       await journey.signIn(page, adminToken, `/admin/partners/${partnerId}`);
       await page.getByRole('heading', { name: 'Action Growth Partners', level: 1 }).waitFor();
-      const forfeiting = page.getByRole('dialog', { name: 'Forfeit unpaid fees' });
+      const forfeiting = page.getByRole('dialog', { name: 'Forfeit unpaid and future fees' });
       await everyWayThenOpen(
         page,
         'terms-forfeit',
@@ -219,7 +219,12 @@ describe("the agreement's actions on the screens", () => {
       );
       await forfeiting.getByLabel('Reason').fill('Solicited a client of the firm');
       await forfeiting.getByRole('button', { name: 'Forfeit $50.00' }).click();
-      await page.getByText('1 unpaid fee of $50.00 voided', { exact: false }).waitFor();
+      await page.getByText('1 unpaid fee of $50.00 voided and the future fees forfeited', { exact: false }).waitFor();
+      await page
+        .getByTestId('fees-forfeited')
+        .getByText(/forfeited its unpaid and future fees/)
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Forfeit fees' }).isDisabled()).toBe(true);
 
       const ending = page.getByRole('dialog', { name: 'End partnership' });
       await everyWayThenOpen(

@@ -51,6 +51,7 @@ const ending = (overrides: Partial<AdminPartnershipEnd> = {}): AdminPartnershipE
   noticeEffectiveDate: '2099-12-31',
   termination: null,
   unpaidFees: { count: 2, amount: '100.00' },
+  feesForfeitedAt: null,
   ...overrides,
 });
 
@@ -76,22 +77,24 @@ async function openDealAction(options: {
   return { api, dialog: await screen.findByRole('dialog', { name: options.dialog ?? options.item }) };
 }
 
+const FORFEITED_AT = '2026-11-20T10:00:00.000Z';
+
 /**
  * Opens "Forfeit fees" on the partner page, the server forfeiting with `forfeit`'s answer; after it no fee is
  * left unpaid, whatever it answers.
  */
-async function openForfeit(forfeit: () => unknown) {
-  let state = ending();
+async function openForfeit(forfeit: () => unknown, before: Partial<AdminPartnershipEnd> = {}) {
+  let state = ending(before);
   const api = serveTrpc({
     'admin.partnershipEnd': () => state,
     'admin.forfeitPartnerFees': () => {
-      state = ending({ unpaidFees: { count: 0, amount: '0.00' } });
+      state = ending({ unpaidFees: { count: 0, amount: '0.00' }, feesForfeitedAt: FORFEITED_AT });
       return forfeit();
     },
   });
   renderInRouter(<PartnershipEndActions partner={partner} />, admin());
   await userEvent.click(await screen.findByRole('button', { name: 'Forfeit fees' }));
-  return { api, dialog: await screen.findByRole('dialog', { name: 'Forfeit unpaid fees' }) };
+  return { api, dialog: await screen.findByRole('dialog', { name: 'Forfeit unpaid and future fees' }) };
 }
 
 describe("a deal card's qualification actions", () => {
@@ -246,14 +249,19 @@ describe("the admin partner page's ending actions", () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'End partnership' })).toBeNull());
   });
 
-  it('forfeits the unpaid fees after naming their count and total', async () => {
-    const { api, dialog } = await openForfeit(() => ({ partnerId: partner.id, voided: 2, amount: '100.00' }));
+  it('forfeits the unpaid fees after naming their count and total, and the future fees with them', async () => {
+    const { api, dialog } = await openForfeit(() => ({
+      partnerId: partner.id,
+      voided: 2,
+      amount: '100.00',
+      feesForfeitedAt: FORFEITED_AT,
+    }));
     expect(within(dialog).getByTestId('forfeit-summary').textContent).toContain(
-      'This voids 2 unpaid fees of Northwind Growth, $100.00 in all',
+      'This voids 2 unpaid fees of Northwind Growth, $100.00 in all (section 5 of the agreement, non-solicitation), and forfeits its future fees: from now on no client payment earns it a fee.',
     );
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Solicited a client of the firm');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit $100.00' }));
-    expect(await screen.findByText(/2 unpaid fees of \$100\.00 voided/)).toBeTruthy();
+    expect(await screen.findByText(/2 unpaid fees of \$100\.00 voided and the future fees forfeited/)).toBeTruthy();
     expect(api.inputs('admin.forfeitPartnerFees')[0]).toEqual({
       id: partner.id,
       reason: 'Solicited a client of the firm',
@@ -265,11 +273,33 @@ describe("the admin partner page's ending actions", () => {
 
   it('shows the server’s words when the fees were forfeited meanwhile, and then offers nothing to forfeit', async () => {
     const { dialog } = await openForfeit(() => {
-      throw new ProcedureError(409, 'CONFLICT', ENDING_MESSAGES.nothingToForfeit);
+      throw new ProcedureError(409, 'CONFLICT', ENDING_MESSAGES.alreadyForfeited(FORFEITED_AT));
     });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Solicited a client of the firm');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit $100.00' }));
-    expect(await screen.findByText(ENDING_MESSAGES.nothingToForfeit)).toBeTruthy();
+    expect(await screen.findByText(ENDING_MESSAGES.alreadyForfeited(FORFEITED_AT))).toBeTruthy();
+  });
+
+  it('names on the partner page the day the fees were forfeited', async () => {
+    serveTrpc({ 'admin.partnershipEnd': () => ending({ feesForfeitedAt: FORFEITED_AT }) });
+    renderInRouter(<PartnershipEndNotice partnerId={partner.id} />, admin());
+    const notice = await screen.findByTestId('fees-forfeited');
+    expect(notice.textContent).toContain('On Nov 20, 2026 the partner forfeited its unpaid and future fees');
+    expect(screen.queryByTestId('partnership-end')).toBeNull();
+  });
+
+  it('forfeits the future fees of a partner with none unpaid, and says when fees already were', async () => {
+    const { dialog } = await openForfeit(
+      () => ({ partnerId: partner.id, voided: 0, amount: '0.00', feesForfeitedAt: FORFEITED_AT }),
+      { unpaidFees: { count: 0, amount: '0.00' } },
+    );
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Solicited a client of the firm');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit future fees' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Forfeit fees' }).getAttribute('title')).toBe(
+        'Fees forfeited; none is unpaid',
+      ),
+    );
   });
 });
 

@@ -187,7 +187,7 @@ const SENTENCES: Record<string, Sentence> = {
   'partner.bank_numbers_reencrypted': (f, d) =>
     `${f.who} re-encrypted the bank numbers of ${count(Array.isArray(d.partnerIds) ? d.partnerIds.length : null, 'partner', 'partners')}`,
   'partner.fees_forfeited': (f, d) =>
-    `${f.who} forfeited ${count(d.voided, 'unpaid fee', 'unpaid fees')}${money(d.amount) ? ` (${money(d.amount)})` : ''} of ${partner(f)}${reason(d)}`,
+    `${f.who} forfeited ${count(d.voided, 'unpaid fee', 'unpaid fees')}${money(d.amount) ? ` (${money(d.amount)})` : ''} and the future fees of ${partner(f)}${reason(d)}`,
   'partner.notice_given': (f, d) => {
     const by = d.givenBy === 'firm' ? ' for the firm' : d.givenBy === 'partner' ? ' for the partner' : '';
     return `${f.who} gave notice${by}, ending ${partner(f)}’s partnership${day(d.effectiveDate) ? ` on ${day(d.effectiveDate)}` : ''}${reason(d)}`;

@@ -45,6 +45,8 @@ export const CLIENT_PAYMENT_MESSAGES = {
   /** The tense follows `today`: a notice that has not taken effect yet says the partnership ends. */
   partnershipEnded: (effective: string, today: string) =>
     `The partnership ${effective > today ? 'ends' : 'ended'} on ${formatDate(effective)}: payments for months from then on earn no fee`,
+  feesForfeited: (forfeitedAt: string) =>
+    `The partner forfeited its fees on ${formatDate(forfeitedAt.slice(0, 10))} (section 5 of the agreement): no payment earns it a fee from then on`,
   openConflict:
     "The client is in an open conflict with another partner's referral; this payment earns no fee (resolve the conflict on the Conflicts screen first)",
   voidedAfterChurn: (churnDate: string) =>

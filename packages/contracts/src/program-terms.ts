@@ -241,7 +241,8 @@ export const ENDING_MESSAGES = {
   noNotice: 'No notice has been given: the partnership continues',
   alreadyEnded: (effective: string) => `The notice took effect on ${effective}: the partnership has ended`,
   firmNotice: 'The firm gave this notice: only the firm can withdraw it',
-  nothingToForfeit: 'There are no unpaid fees to forfeit: this partner has no pending fee',
+  alreadyForfeited: (forfeitedAt: string) =>
+    `This partner forfeited its fees on ${formatDate(forfeitedAt.slice(0, 10))} and no fee is unpaid since: there is nothing left to forfeit`,
 } as const;
 
 /** POST /api/admin/partners/{id}/terminate: written notice by either party; it takes effect on its day. */
@@ -261,13 +262,18 @@ export const terminationOutput = z.object({
   status: z.string(),
 });
 
-/** POST /api/admin/partners/{id}/forfeit: a breach of non-solicitation voids every unpaid fee. */
+/**
+ * POST /api/admin/partners/{id}/forfeit: a breach of non-solicitation forfeits all unpaid and future fees: every
+ * unpaid fee is voided, and from then on nothing earns the partner a fee.
+ */
 export const forfeitFeesInput = z.object({ id: z.uuid({ error: 'Not a valid id' }), reason: reasonField });
 export const forfeitFeesOutput = z.object({
   partnerId: z.uuid(),
   voided: z.number().int(),
   /** Decimal string: the sum of the fees voided. */
   amount: money,
+  /** When the partner forfeited its future fees: this forfeiture, or the first one. */
+  feesForfeitedAt: timestamp,
 });
 
 /** A partnership's ending as it stands: the notice given (if any), and what notice given today would mean. */
@@ -291,6 +297,8 @@ export const adminPartnershipEndOutput = partnershipEndOutput.extend({
     /** Decimal string: the sum of the partner's pending fees. */
     amount: money,
   }),
+  /** When the partner forfeited all unpaid and future fees; null while it has not. */
+  feesForfeitedAt: timestamp.nullable(),
 });
 export type AdminPartnershipEnd = z.infer<typeof adminPartnershipEndOutput>;
 

@@ -75,7 +75,7 @@ describe('the sentences of the account, team, terms and integration actions', ()
       'partner.fees_forfeited',
       { voided: 3, amount: '150.00', reason: 'Solicited a client' },
       { subject: 'Acme' },
-      'Morgan Lee forfeited 3 unpaid fees ($150.00) of Acme: Solicited a client',
+      'Morgan Lee forfeited 3 unpaid fees ($150.00) and the future fees of Acme: Solicited a client',
     ],
     [
       'partner.notice_given',

@@ -554,7 +554,8 @@ const PROCEDURES: Record<string, Case> = {
     expect: access(401, 403, 403, 403, 409, 403, 403),
     input: (fx) => ({ id: fx.active.partnerId }),
   },
-  // The pending partner has no unpaid fee: an admin passes the access check and meets the rule's 409.
+  // The pending partner's fees are forfeited and none is unpaid: an admin passes the access check and meets the
+  // rule's 409.
   'admin.forfeitPartnerFees': {
     expect: access(401, 403, 403, 403, 409, 403, 403),
     input: (fx) => ({ id: fx.pending.partnerId, reason: 'Matrix forfeit' }),
@@ -1075,6 +1076,10 @@ beforeAll(async () => {
     monthYear: '2025-01',
   });
   const payout = await asAdmin.admin.processPayout({ commissionIds: [payoutCommission], idempotencyKey: randomUUID() });
+
+  // The pending applicant's fees are forfeited already, so a forfeiture that passes the access check meets the
+  // rule's 409 whichever principal comes first.
+  await t.db.updateTable('partners').set({ feesForfeitedAt: new Date() }).where('id', '=', pending.partnerId).execute();
 
   const activeEmail = (
     await t.db.selectFrom('users').select('email').where('id', '=', active.user.id).executeTakeFirstOrThrow()

@@ -30,7 +30,7 @@ describe('forfeiting a refunded fee', () => {
 
     const response = await forfeit(partner.partnerId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ partnerId: partner.partnerId, voided: 2, amount: fromCents(netCents) });
+    expect(response.json()).toMatchObject({ partnerId: partner.partnerId, voided: 2, amount: fromCents(netCents) });
     expect(await lines(referralId, 'recurring')).toMatchObject([{ id: fee.id, status: 'voided', voidReason: REASON }]);
     expect(await lines(referralId, 'clawback')).toMatchObject([
       { id: clawback.id, status: 'voided', voidReason: REASON },
@@ -47,7 +47,7 @@ describe('forfeiting a refunded fee', () => {
 
     const response = await forfeit(partner.partnerId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ partnerId: partner.partnerId, voided: 1, amount: fromCents(restCents) });
+    expect(response.json()).toMatchObject({ partnerId: partner.partnerId, voided: 1, amount: fromCents(restCents) });
     expect(await lines(referralId, 'recurring')).toMatchObject([
       { monthYear: '2026-09', status: 'paid' },
       { id: fee.id, status: 'pending', voidReason: null },
@@ -64,7 +64,11 @@ describe('forfeiting a refunded fee', () => {
     expect(await t.outboxMails({ kind: 'feesForfeited', recipient: partner.user.email })).toHaveLength(1);
 
     expect(await preview(partner.partnerId)).toEqual({ count: 0, amount: '0.00' });
-    expectRefusal(await forfeit(partner.partnerId), 409, ENDING_MESSAGES.nothingToForfeit);
+    expectRefusal(
+      await forfeit(partner.partnerId),
+      409,
+      ENDING_MESSAGES.alreadyForfeited(response.json().feesForfeitedAt),
+    );
     expect(await lines(referralId, 'clawback')).toHaveLength(2);
     expect(await novemberNet(referralId)).toBe(0);
   });

@@ -3,6 +3,8 @@
 // earned; a breach of non-solicitation voids every pending fee with the reason, logged and mailed.
 
 import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
+import { migrations } from '@portal/db';
+import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { feeOfPayment, type FeeReferral } from '../../src/services/money/client-payments';
 import { applyDueTerminations } from '../../src/services/partners/partnership-end';
@@ -131,6 +133,7 @@ describe('the reason a payment after the end earns nothing', () => {
     qualificationReason: null,
     terminationEffective: '2026-12-27',
     conflictOf: null,
+    feesForfeitedAt: null,
   };
   const january = { periodMonth: '2027-01', amount: '500.00', paidAt: '2026-11-27' };
 
@@ -160,6 +163,7 @@ describe("a partnership's ending as it stands", () => {
       noticeEffectiveDate: '2026-12-26',
       termination: null,
       unpaidFees: { count: 0, amount: '0.00' },
+      feesForfeitedAt: null,
     });
     await terminate(partner.partnerId, {
       givenBy: 'firm',
@@ -310,7 +314,12 @@ describe('forfeiting fees', () => {
       reason: 'Solicited a client of the firm',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ partnerId: partner.partnerId, voided: 3, amount: '150.00' });
+    expect(response.json()).toEqual({
+      partnerId: partner.partnerId,
+      voided: 3,
+      amount: '150.00',
+      feesForfeitedAt: t.clock.now.toISOString(),
+    });
     const rows = await t.db
       .selectFrom('commissions')
       .select(['id', 'status', 'voidReason'])
@@ -324,19 +333,64 @@ describe('forfeiting fees', () => {
     expect(rows.find((row) => row.id === paid)?.status).toBe('paid');
     expect(await t.outboxMails({ kind: 'feesForfeited' })).toHaveLength(1);
     const after = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
-    expect(after.json()).toMatchObject({ unpaidFees: { count: 0, amount: '0.00' } });
+    expect(after.json()).toMatchObject({
+      unpaidFees: { count: 0, amount: '0.00' },
+      feesForfeitedAt: t.clock.now.toISOString(),
+    });
   });
 
-  it('is 409 when there are no unpaid fees, logging and mailing nothing', async () => {
+  it('forfeits the future fees of a partner with none unpaid: later payments and accruals earn nothing', async () => {
     const { partner, referralId } = await t.createPartnerWithWonClient();
     await t.createCommission({ partnerId: partner.partnerId, referralId, monthYear: '2026-08', status: 'paid' });
+    const before = await t.request(admin, 'GET', `/api/admin/partners/${partner.partnerId}/partnership`);
+    expect(before.json()).toMatchObject({ unpaidFees: { count: 0 }, feesForfeitedAt: null });
     const response = await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
       reason: 'Solicited a client of the firm',
     });
-    expectRefusal(response, 409, ENDING_MESSAGES.nothingToForfeit);
-    expect(ENDING_MESSAGES.nothingToForfeit).toMatch(/^There are no unpaid fees to forfeit/);
-    expect(await t.activityActions(partner.partnerId)).toEqual([]);
-    expect(await t.outboxMails({ kind: 'feesForfeited', recipient: partner.user.email })).toEqual([]);
+    expect(response.statusCode, response.body).toBe(200);
+    const forfeitedAt = t.clock.now.toISOString();
+    expect(response.json()).toEqual({
+      partnerId: partner.partnerId,
+      voided: 0,
+      amount: '0.00',
+      feesForfeitedAt: forfeitedAt,
+    });
+    expect(await t.outboxMails({ kind: 'feesForfeited', recipient: partner.user.email })).toHaveLength(1);
+
+    const paid = await t.caller(admin).admin.recordClientPayment({
+      id: referralId,
+      periodMonth: '2026-10',
+      amount: '1500.00',
+      paidAt: '2026-11-20',
+    });
+    expect(paid.commission).toBeNull();
+    expect(paid.reason).toBe(CLIENT_PAYMENT_MESSAGES.feesForfeited(forfeitedAt));
+    const accrued = await t.caller(admin).admin.accrue({ month: '2026-09' });
+    expect(accrued.created).toBe(0);
+    const unpaid = await t.db
+      .selectFrom('commissions')
+      .select('id')
+      .where('partnerId', '=', partner.partnerId)
+      .where('status', '!=', 'paid')
+      .execute();
+    expect(unpaid).toEqual([]);
+  });
+
+  it('is 409 once the fees are forfeited and none is unpaid, logging and mailing nothing more', async () => {
+    const partner = await t.createPartner();
+    const first = await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
+      reason: 'Breach',
+    });
+    expect(first.statusCode).toBe(200);
+    const response = await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, {
+      reason: 'Solicited a client of the firm',
+    });
+    expectRefusal(response, 409, ENDING_MESSAGES.alreadyForfeited(first.json().feesForfeitedAt));
+    expect(ENDING_MESSAGES.alreadyForfeited('2026-11-26T10:00:00.000Z')).toMatch(
+      /^This partner forfeited its fees on Nov 26, 2026/,
+    );
+    expect(await t.activityActions(partner.partnerId)).toEqual(['partner.fees_forfeited']);
+    expect(await t.outboxMails({ kind: 'feesForfeited', recipient: partner.user.email })).toHaveLength(1);
   });
 
   it('voids and mails once when forfeits of one partner arrive at the same moment; the others are 409', async () => {
@@ -350,17 +404,32 @@ describe('forfeiting fees', () => {
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(responses.find((r) => r.statusCode === 200)?.json()).toMatchObject({ voided: 2, amount: '100.00' });
+    const { feesForfeitedAt } = responses.find((r) => r.statusCode === 200)?.json() ?? {};
     for (const refused of responses.filter((r) => r.statusCode === 409))
-      expectRefusal(refused, 409, ENDING_MESSAGES.nothingToForfeit);
+      expectRefusal(refused, 409, ENDING_MESSAGES.alreadyForfeited(feesForfeitedAt));
     expect(await t.activityActions(partner.partnerId)).toEqual(['partner.fees_forfeited']);
     expect(await t.outboxMails({ kind: 'feesForfeited', recipient: partner.user.email })).toHaveLength(1);
   });
 
   it('is refused by tRPC with the same words', async () => {
     const partner = await t.createPartner();
+    const { feesForfeitedAt } = await t
+      .caller(admin)
+      .admin.forfeitPartnerFees({ id: partner.partnerId, reason: 'Breach' });
     await expect(
       t.caller(admin).admin.forfeitPartnerFees({ id: partner.partnerId, reason: 'Breach' }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: ENDING_MESSAGES.nothingToForfeit });
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: ENDING_MESSAGES.alreadyForfeited(feesForfeitedAt) });
+  });
+
+  it('keeps the moment of a forfeiture logged before the column existed, so later payments of that partner earn nothing', async () => {
+    const partner = await t.createPartner();
+    await t.request(admin, 'POST', `/api/admin/partners/${partner.partnerId}/forfeit`, { reason: 'Breach' });
+    const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0036-refund-clawback-payments')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const [logged] = await t.activityEntries({ entityId: partner.partnerId, action: 'partner.fees_forfeited' });
+    const row = await t.row('partners', partner.partnerId);
+    expect(row.feesForfeitedAt).toEqual(logged?.createdAt);
   });
 
   it('is the administrator’s alone', async () => {

@@ -36,6 +36,7 @@ import * as m0033 from './0033-payout-line-commissions';
 import * as m0034 from './0034-pending-order';
 import * as m0035 from './0035-processor-page';
 import * as m0036 from './0036-refund-clawback-payments';
+import * as m0037 from './0037-fees-forfeited';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0034-pending-order': m0034,
   '0035-processor-page': m0035,
   '0036-refund-clawback-payments': m0036,
+  '0037-fees-forfeited': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {

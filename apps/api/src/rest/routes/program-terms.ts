@@ -55,7 +55,8 @@ export const programTermsRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/admin/partners/{id}/partnership',
     procedure: 'admin.partnershipEnd',
-    summary: "A partnership's ending: the notice given, the notice days, and the unpaid fees a forfeiture would void",
+    summary:
+      "A partnership's ending: the notice given, the notice days, the unpaid fees a forfeiture would void, and when the fees were forfeited",
     tag: 'Admin',
     description:
       "Answers { status, noticeDays (of the partner's terms version), noticeEffectiveDate (today + noticeDays: when notice given today would take effect), termination: { givenBy, reason, effectiveDate } | null, unpaidFees: { count, amount } (the partner's pending fees) }.",
@@ -116,10 +117,11 @@ export const programTermsRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/admin/partners/{id}/forfeit',
     procedure: 'admin.forfeitPartnerFees',
-    summary: 'Forfeit the partner’s unpaid fees (non-solicitation): { reason } voids every pending fee',
+    summary: 'Forfeit the partner’s unpaid and future fees (non-solicitation): { reason } voids every pending fee',
     tag: 'Admin',
     description:
-      'Answers { partnerId, voided, amount }. The fees show as voided with the reason on the partner’s statement; logged (partner.fees_forfeited) and mailed. ' +
-      'A partner with no pending fee is 409, and nothing is logged or mailed (of two forfeits at once, the second finds nothing).',
+      'Answers { partnerId, voided, amount, feesForfeitedAt }. The fees show as voided with the reason on the partner’s statement; logged (partner.fees_forfeited) and mailed. ' +
+      'From feesForfeitedAt (the first forfeiture) no client payment and no accrual earns the partner a fee. ' +
+      'Once forfeited with no pending fee it is 409, and nothing is logged or mailed (of two forfeits at once, the second finds nothing).',
   },
 ];

@@ -61,10 +61,10 @@ export async function accrueMonth(
         from referrals r
         left join commissions c on c.referral_id = r.id and c.month_year = ${month} and c.kind = 'recurring'
         -- A won client that is not a qualifying client earns no fees, nor does a referral in an open conflict
-        -- with another partner's (one client, one partner).
+        -- with another partner's (one client, one partner), nor one of a partner who forfeited its fees.
         where ${activeInMonthSql(month)} and r.qualifying is not false and r.conflict_of is null
           and not exists (select 1 from partners p where p.id = r.partner_id
-            and p.termination_effective <= ${monthBounds(month).start}::date)
+            and (p.termination_effective <= ${monthBounds(month).start}::date or p.fees_forfeited_at is not null))
       ), inserted as (
         -- A plain insert (no ON CONFLICT: its speculative insertion costs a third of the run) in partner
         -- order, so the partner indexes are walked once; the ids (portal_uuid_v7) append to the primary key.

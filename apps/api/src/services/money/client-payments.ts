@@ -53,6 +53,8 @@ export interface FeeReferral {
   terminationEffective: string | null;
   /** The referral of another partner this one is in an open conflict with; it earns nothing until resolved. */
   conflictOf: string | null;
+  /** When the partner forfeited all unpaid and future fees; no payment earns it a fee from then on. */
+  feesForfeitedAt: Date | null;
 }
 
 export interface PaymentValues {
@@ -88,6 +90,8 @@ export function feeOfPayment(
 ): { cents: number; reason?: string } {
   const inactive = inactiveReason(referral, payment.periodMonth);
   if (inactive) return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.notActive(payment.periodMonth, inactive) };
+  if (referral.feesForfeitedAt)
+    return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.feesForfeited(referral.feesForfeitedAt.toISOString()) };
   // One client, one partner: while an admin has not settled the conflict, neither side's claim is decided.
   if (referral.conflictOf !== null) return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.openConflict };
   if (referral.qualifying === false)
@@ -133,6 +137,12 @@ const terminationEffectiveColumn = sql<
   string | null
 >`(select p.termination_effective from partners p where p.id = referrals.partner_id)`.as('terminationEffective');
 
+/** When the referral's partner forfeited its fees, as a column of a referrals query. */
+const feesForfeitedColumn =
+  sql<Date | null>`(select p.fees_forfeited_at from partners p where p.id = referrals.partner_id)`.as(
+    'feesForfeitedAt',
+  );
+
 /** The payout days of a referral's terms version, as a column of a referrals query (version 1 when none). */
 const payoutDaysColumn =
   sql<number>`(select pt.payout_days from program_terms pt where pt.version = coalesce(referrals.terms_version, 1))`.as(
@@ -154,6 +164,7 @@ export const feeReferralColumns = [
   'conflictOf',
   payoutDaysColumn,
   terminationEffectiveColumn,
+  feesForfeitedColumn,
 ] as const;
 
 /** The months of a referral that already earned a fee (any status: a voided fee still took the month). */

@@ -419,10 +419,10 @@ const TEMPLATES: { [K in MailKind]: (values: TemplateValues[K]) => MailBody } = 
     action: { label: 'Open the pipeline', url: pipelineUrl },
   }),
   feesForfeited: ({ contactName, reason, amount, dashboardUrl }) => ({
-    subject: 'Your unpaid referral fees are forfeited',
+    subject: 'Your unpaid and future referral fees are forfeited',
     heading: `${amount} in unpaid fees forfeited`,
     paragraphs: [
-      `Hello ${contactName}, under section 5 of the Affiliate Agreement (non-solicitation) your unpaid referral fees of ${amount} are forfeited.`,
+      `Hello ${contactName}, under section 5 of the Affiliate Agreement (non-solicitation) your unpaid referral fees of ${amount} are forfeited, and so are your future fees: client payments from now on earn you none.`,
       `Reason: ${reason}`,
     ],
     action: { label: 'See your statement', url: dashboardUrl },

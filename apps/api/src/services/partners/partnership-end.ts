@@ -2,7 +2,7 @@
 // takes effect `noticeDays` (of the partner's terms version) after today unless a later day is given; until
 // then nothing changes, from that day the partner is inactive (applied at once when the day has come, else by
 // the daily timer) and fees for client payments of months before it are still earned and paid. A breach of
-// non-solicitation voids every unpaid fee of the partner, logged and mailed.
+// non-solicitation forfeits all unpaid and future fees of the partner, logged and mailed.
 
 import {
   ENDING_MESSAGES,
@@ -162,12 +162,13 @@ async function forfeiturePlan(trx: DbOrTx, options: { partnerId: string; lock: b
 }
 
 /**
- * Voids every unpaid fee of the partner (pending, or failed and waiting to be retried) with the reason: one
- * activity row, one mail; the voided fees show on the partner's statement with the reason, and a voided
- * failed fee can no longer be retried. A fee a refund already took part of back in a payout is taken back in
- * the rest instead (see forfeiturePlan), with the clawback's own row and mail. With nothing left to take it is a
- * 409 that writes and mails nothing: forfeits of one partner queue on its row, so of two at once only the first
- * finds fees to void.
+ * Forfeits all unpaid and future fees of the partner: voids every unpaid fee (pending, or failed and waiting to
+ * be retried) with the reason, and from the first forfeiture's moment (partners.fees_forfeited_at) no client
+ * payment and no accrual earns the partner a fee. One activity row, one mail; the voided fees show on the
+ * partner's statement with the reason, and a voided failed fee can no longer be retried. A fee a refund already
+ * took part of back in a payout is taken back in the rest instead (see forfeiturePlan), with the clawback's own row
+ * and mail. Once forfeited with nothing unpaid left it is a 409 that writes and mails nothing: forfeits of one
+ * partner queue on its row, so of two at once only the first forfeits.
  */
 export async function forfeitFees(
   db: Db,
@@ -177,13 +178,18 @@ export async function forfeitFees(
   return db.transaction().execute(async (trx) => {
     const partner = await trx
       .selectFrom('partners')
-      .select('id')
+      .select(['id', 'feesForfeitedAt'])
       .where('id', '=', options.id)
       .forUpdate()
       .executeTakeFirst();
     if (!partner) throw DomainError.notFound(MESSAGES.partnerNotFound);
     const plan = await forfeiturePlan(trx, { partnerId: partner.id, lock: true });
-    if (plan.count === 0) throw DomainError.conflict(ENDING_MESSAGES.nothingToForfeit);
+    if (plan.count === 0 && partner.feesForfeitedAt)
+      throw DomainError.conflict(ENDING_MESSAGES.alreadyForfeited(partner.feesForfeitedAt.toISOString()));
+    // The future fees go with the first forfeiture: from its moment on nothing earns the partner a fee.
+    const feesForfeitedAt = partner.feesForfeitedAt ?? now;
+    if (!partner.feesForfeitedAt)
+      await trx.updateTable('partners').set({ feesForfeitedAt, updatedAt: now }).where('id', '=', partner.id).execute();
     if (plan.voids.length > 0)
       await trx
         .updateTable('commissions')
@@ -226,10 +232,11 @@ export async function forfeitFees(
         amount,
         commissionIds: plan.voids.map((line) => line.id),
         ...(takenInPart.length ? { takenInPart } : {}),
+        feesForfeitedAt: feesForfeitedAt.toISOString(),
       },
     });
     await notifyFeesForfeited(trx, { mail: options.mail, now, partnerId: partner.id, reason, amount });
-    return { partnerId: partner.id, voided: plan.count, amount };
+    return { partnerId: partner.id, voided: plan.count, amount, feesForfeitedAt: feesForfeitedAt.toISOString() };
   });
 }
 
@@ -272,7 +279,16 @@ export async function adminPartnershipEnd(
 ): Promise<AdminPartnershipEnd> {
   const ending = await partnershipEnd(db, options);
   const plan = await forfeiturePlan(db, { partnerId: options.partnerId, lock: false });
-  return { ...ending, unpaidFees: { count: plan.count, amount: fromCents(plan.cents) } };
+  const { feesForfeitedAt } = await db
+    .selectFrom('partners')
+    .select('feesForfeitedAt')
+    .where('id', '=', options.partnerId)
+    .executeTakeFirstOrThrow();
+  return {
+    ...ending,
+    unpaidFees: { count: plan.count, amount: fromCents(plan.cents) },
+    feesForfeitedAt: feesForfeitedAt ? feesForfeitedAt.toISOString() : null,
+  };
 }
 
 /** A partner's own written notice: effective the notice days of their terms version after today; the team hears. */

@@ -116,7 +116,7 @@ function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
     mutate: forfeit.mutateAsync,
     success: (saved) => [
       'Fees forfeited',
-      `${saved.voided} unpaid ${saved.voided === 1 ? 'fee' : 'fees'} of ${formatMoney(saved.amount)} voided; ${partner.companyName} is told by mail.`,
+      `${saved.voided} unpaid ${saved.voided === 1 ? 'fee' : 'fees'} of ${formatMoney(saved.amount)} voided and the future fees forfeited; ${partner.companyName} is told by mail.`,
     ],
     refresh,
     onDone,
@@ -126,13 +126,16 @@ function ForfeitFeesForm({ partner, ending, onDone }: EndingFormProps) {
     <ReasonForm
       {...submit}
       reason={{ placeholder: 'e.g. Solicited a client of the firm', ...form.getInputProps('reason') }}
-      submitLabel={`Forfeit ${formatMoney(amount)}`}
+      submitLabel={count === 0 ? 'Forfeit future fees' : `Forfeit ${formatMoney(amount)}`}
       submitColor="red.9"
     >
       <Alert color="red" variant="light" data-testid="forfeit-summary">
         This voids {count} unpaid {count === 1 ? 'fee' : 'fees'} of {partner.companyName}, {formatMoney(amount)} in all
-        (section 5 of the agreement, non-solicitation). Paid fees stay paid. The voided fees show on the partner&apos;s
-        statement with the reason.
+        (section 5 of the agreement, non-solicitation),{' '}
+        {ending.feesForfeitedAt
+          ? `whose future fees were forfeited on ${formatDate(ending.feesForfeitedAt.slice(0, 10))}.`
+          : 'and forfeits its future fees: from now on no client payment earns it a fee.'}{' '}
+        Paid fees stay paid. The voided fees show on the partner&apos;s statement with the reason.
       </Alert>
     </ReasonForm>
   );
@@ -170,6 +173,7 @@ export function PartnershipEndActions({ partner }: { partner: Partner & { status
   const close = () => setOpen(null);
   if (!canDecide || !ending.data) return null;
   const canEnd = ending.data.status === 'active' && ending.data.termination === null;
+  const nothingToForfeit = ending.data.feesForfeitedAt !== null && ending.data.unpaidFees.count === 0;
   return (
     <>
       {canEnd && (
@@ -188,8 +192,8 @@ export function PartnershipEndActions({ partner }: { partner: Partner & { status
         <Button
           variant="default"
           leftSection={<IconCoinOff size={16} color="var(--mantine-color-red-text)" />}
-          disabled={ending.data.unpaidFees.count === 0}
-          title={ending.data.unpaidFees.count === 0 ? 'No unpaid fees to forfeit' : undefined}
+          disabled={nothingToForfeit}
+          title={nothingToForfeit ? 'Fees forfeited; none is unpaid' : undefined}
           onClick={() => setOpen('forfeit')}
         >
           Forfeit fees
@@ -198,7 +202,7 @@ export function PartnershipEndActions({ partner }: { partner: Partner & { status
       <FreshDialog opened={open === 'end'} onClose={close} title="End partnership">
         <EndPartnershipForm partner={partner} ending={ending.data} onDone={close} />
       </FreshDialog>
-      <FreshDialog opened={open === 'forfeit'} onClose={close} title="Forfeit unpaid fees">
+      <FreshDialog opened={open === 'forfeit'} onClose={close} title="Forfeit unpaid and future fees">
         <ForfeitFeesForm partner={partner} ending={ending.data} onDone={close} />
       </FreshDialog>
     </>
@@ -209,16 +213,29 @@ export function PartnershipEndActions({ partner }: { partner: Partner & { status
 export function PartnershipEndNotice({ partnerId }: { partnerId: string }) {
   const ending = trpc.admin.partnershipEnd.useQuery({ id: partnerId });
   const termination = ending.data?.termination;
-  if (!termination) return null;
+  const forfeitedAt = ending.data?.feesForfeitedAt;
   const ended = ending.data?.status === 'inactive';
   return (
-    <Alert color={ended ? 'gray' : 'yellow'} variant="light" data-testid="partnership-end">
-      <Text size="sm" fw={700} component="span" display="block">
-        {ended ? 'Partnership ended' : 'Partnership ending'}
-      </Text>
-      {termination.givenBy === 'firm' ? 'The firm' : 'The partner'} gave notice:{' '}
-      {ended ? 'the partnership ended on' : 'the partnership ends on'} <b>{formatDate(termination.effectiveDate)}</b>.
-      {termination.reason ? ` Reason: ${termination.reason}` : ''}
-    </Alert>
+    <>
+      {termination && (
+        <Alert color={ended ? 'gray' : 'yellow'} variant="light" data-testid="partnership-end">
+          <Text size="sm" fw={700} component="span" display="block">
+            {ended ? 'Partnership ended' : 'Partnership ending'}
+          </Text>
+          {termination.givenBy === 'firm' ? 'The firm' : 'The partner'} gave notice:{' '}
+          {ended ? 'the partnership ended on' : 'the partnership ends on'}{' '}
+          <b>{formatDate(termination.effectiveDate)}</b>.{termination.reason ? ` Reason: ${termination.reason}` : ''}
+        </Alert>
+      )}
+      {forfeitedAt && (
+        <Alert color="red" variant="light" data-testid="fees-forfeited">
+          <Text size="sm" fw={700} component="span" display="block">
+            Fees forfeited
+          </Text>
+          On <b>{formatDate(forfeitedAt.slice(0, 10))}</b> the partner forfeited its unpaid and future fees (section 5,
+          non-solicitation): no client payment earns it a fee from then on.
+        </Alert>
+      )}
+    </>
   );
 }
