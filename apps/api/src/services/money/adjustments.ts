@@ -209,10 +209,11 @@ const refundClawbackPaid = (id: string, paidBack: string, rest: string) =>
  */
 export async function lockRefundClawbacks(
   trx: DbOrTx,
-  fee: Pick<CommissionRow, 'kind' | 'clientPaymentId'>,
+  fee: Pick<CommissionRow, 'kind' | 'amount' | 'clientPaymentId'>,
   { lock = true }: { lock?: boolean } = {},
-): Promise<{ clawbacks: Pick<CommissionRow, 'id' | 'status' | 'amount'>[]; paidBackCents: number }> {
-  if (fee.kind !== 'recurring' || !fee.clientPaymentId) return { clawbacks: [], paidBackCents: 0 };
+): Promise<{ clawbacks: Pick<CommissionRow, 'id' | 'status' | 'amount'>[]; paidBackCents: number; restCents: number }> {
+  if (fee.kind !== 'recurring' || !fee.clientPaymentId)
+    return { clawbacks: [], paidBackCents: 0, restCents: toCents(fee.amount) };
   if (lock)
     await trx.selectFrom('clientPayments').select('id').where('id', '=', fee.clientPaymentId).forUpdate().execute();
   const query = trx
@@ -226,7 +227,35 @@ export async function lockRefundClawbacks(
   const paidBackCents = -clawbacks
     .filter((row) => row.status === 'paid')
     .reduce((cents, row) => cents + toCents(row.amount), 0);
-  return { clawbacks, paidBackCents };
+  const restCents = toCents(fee.amount) + clawbacks.reduce((cents, row) => cents + toCents(row.amount), 0);
+  return { clawbacks, paidBackCents, restCents };
+}
+
+/**
+ * Takes back the rest of a fee a refund already took part of back in a payout (`restCents`: the fee less every
+ * clawback of its client payment) with a clawback of `reason` on the fee's client payment and month, instead of
+ * voiding the fee, which would take that part twice. Nothing when no rest is left.
+ */
+export async function clawBackRest(
+  trx: DbOrTx,
+  {
+    fee,
+    restCents,
+    ...booking
+  }: {
+    fee: Pick<CommissionRow, 'partnerId' | 'referralId' | 'monthYear' | 'clientPaymentId'>;
+    restCents: number;
+  } & Pick<BookAdjustmentOptions, 'reason' | 'clientCompanyName' | 'actorId' | 'now' | 'mail'>,
+): Promise<CommissionRow | null> {
+  if (restCents <= 0) return null;
+  return bookAdjustment(trx, {
+    partnerId: fee.partnerId,
+    referralId: fee.referralId,
+    amount: fromCents(-restCents),
+    month: fee.monthYear,
+    clientPaymentId: fee.clientPaymentId,
+    ...booking,
+  });
 }
 
 /**

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { logActivity, type DbOrTx } from '../platform/activity';
 import { DomainError } from '../platform/errors';
 import { termsOfVersion } from '../platform/program-terms';
-import { bookAdjustment, lockRefundClawbacks } from '../money/adjustments';
+import { clawBackRest, lockRefundClawbacks } from '../money/adjustments';
 import {
   notifyFeesForfeited,
   notifyNoticeWithdrawn,
@@ -125,7 +125,10 @@ export async function terminatePartner(
 /** The fees a forfeiture voids: every unpaid one, pending or failed (a payment that did not arrive is unpaid). */
 const UNPAID_STATUSES = ['pending', 'failed'] as const;
 
-type UnpaidLine = Pick<CommissionRow, 'id' | 'kind' | 'amount' | 'monthYear' | 'referralId' | 'clientPaymentId'>;
+type UnpaidLine = Pick<
+  CommissionRow,
+  'id' | 'partnerId' | 'kind' | 'amount' | 'monthYear' | 'referralId' | 'clientPaymentId'
+>;
 
 /**
  * What a forfeiture takes of the partner's unpaid lines. Every one is voided but a fee a refund of its client
@@ -137,7 +140,7 @@ type UnpaidLine = Pick<CommissionRow, 'id' | 'kind' | 'amount' | 'monthYear' | '
 async function forfeiturePlan(trx: DbOrTx, options: { partnerId: string; lock: boolean }) {
   let query = trx
     .selectFrom('commissions')
-    .select(['id', 'kind', 'amount', 'monthYear', 'referralId', 'clientPaymentId'])
+    .select(['id', 'partnerId', 'kind', 'amount', 'monthYear', 'referralId', 'clientPaymentId'])
     .where('partnerId', '=', options.partnerId)
     .where('status', 'in', UNPAID_STATUSES)
     .orderBy('monthYear')
@@ -147,11 +150,10 @@ async function forfeiturePlan(trx: DbOrTx, options: { partnerId: string; lock: b
   const stays = new Set<string>();
   const rests: { fee: UnpaidLine; restCents: number }[] = [];
   for (const fee of unpaid) {
-    const { clawbacks, paidBackCents } = await lockRefundClawbacks(trx, fee, { lock: options.lock });
+    const { clawbacks, paidBackCents, restCents } = await lockRefundClawbacks(trx, fee, { lock: options.lock });
     if (paidBackCents === 0) continue;
     stays.add(fee.id);
     for (const clawback of clawbacks) stays.add(clawback.id);
-    const restCents = toCents(fee.amount) + clawbacks.reduce((cents, row) => cents + toCents(row.amount), 0);
     if (restCents > 0) rests.push({ fee, restCents });
   }
   const voids = unpaid.filter((line) => !stays.has(line.id));
@@ -206,19 +208,16 @@ export async function forfeitFees(
     );
     const takenInPart = [];
     for (const { fee, restCents } of plan.rests) {
-      const clawback = await bookAdjustment(trx, {
-        partnerId: partner.id,
-        referralId: fee.referralId,
-        amount: fromCents(-restCents),
-        month: fee.monthYear,
+      const clawback = await clawBackRest(trx, {
+        fee,
+        restCents,
         reason,
         clientCompanyName: (fee.referralId && clients.get(fee.referralId)) ?? null,
-        clientPaymentId: fee.clientPaymentId,
         actorId: options.actorId,
         now,
         mail: options.mail,
       });
-      takenInPart.push({ commissionId: fee.id, clawbackId: clawback.id });
+      if (clawback) takenInPart.push({ commissionId: fee.id, clawbackId: clawback.id });
     }
     const amount = fromCents(plan.cents);
     await logActivity(trx, {

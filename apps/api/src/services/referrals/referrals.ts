@@ -7,8 +7,6 @@ import {
   REFERRAL_MESSAGES,
   MESSAGES,
   addDays,
-  fromCents,
-  toCents,
   todayIsoDate,
   type addClientInput,
   type createReferralInput,
@@ -36,7 +34,7 @@ import { refreshPartnerTotals } from '../partners/partner-totals';
 import { findConflictingReferral, findOwnOpenReferral, isSelfReferral } from './client-ownership';
 import { feeOfService, termsOfVersion } from '../platform/program-terms';
 import { lockReferral, qualificationOf, saveReferral } from './qualification';
-import { bookAdjustment, lockRefundClawbacks, voidRefundClawbacks } from '../money/adjustments';
+import { clawBackRest, lockRefundClawbacks, voidRefundClawbacks } from '../money/adjustments';
 
 type CreateReferral = z.output<typeof createReferralInput>;
 type AddClient = z.output<typeof addClientInput>;
@@ -554,22 +552,17 @@ async function voidFeesAfterStop(
     .execute();
   const voided = [];
   for (const fee of fees) {
-    const { clawbacks, paidBackCents } = await lockRefundClawbacks(trx, fee);
+    const { paidBackCents, restCents } = await lockRefundClawbacks(trx, fee);
     if (paidBackCents > 0) {
-      const restCents = toCents(fee.amount) + clawbacks.reduce((cents, row) => cents + toCents(row.amount), 0);
-      if (restCents > 0)
-        await bookAdjustment(trx, {
-          partnerId: fee.partnerId,
-          referralId: after.id,
-          amount: fromCents(-restCents),
-          month: fee.monthYear,
-          reason,
-          clientCompanyName: after.clientCompanyName,
-          clientPaymentId: fee.clientPaymentId,
-          actorId: options.actorId,
-          now,
-          mail: options.mail,
-        });
+      await clawBackRest(trx, {
+        fee,
+        restCents,
+        reason,
+        clientCompanyName: after.clientCompanyName,
+        actorId: options.actorId,
+        now,
+        mail: options.mail,
+      });
       continue;
     }
     await voidRefundClawbacks(trx, { fee, reason, actorId: options.actorId, now });
