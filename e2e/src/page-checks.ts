@@ -166,13 +166,22 @@ export async function cardLabels(scope: Locator): Promise<string[]> {
 const SCHEME_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
+ * Loads axe-core into the page's document unless it is there already: a screen checked at two widths and in two
+ * schemes is one document, and compiling axe's half a megabyte again for each check costs the renderer about 0.1 s.
+ */
+export async function withAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  await page.addScriptTag({ content: axe.source });
+}
+
+/**
  * axe-core on the current page, once transitions are over: the serious and critical violations (only the rules
  * that can report one run), one line a node, with the colours and ratio of a contrast failure. `colours` runs only the rules a colour scheme can
  * change: for the second scheme of a page checked in full in the first.
  */
 export async function seriousA11yViolations(page: Page, rules: 'all' | 'colours' = 'all'): Promise<string[]> {
   await settled(page);
-  await page.addScriptTag({ content: axe.source });
+  await withAxe(page);
   return page.evaluate(
     async (values) => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any

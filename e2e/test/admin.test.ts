@@ -3,7 +3,6 @@
 // suspends a partner with a reason the partner reads, and reactivates them; then creates a partner
 // directly. Screens at 1366 px and 390 px.
 
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../src/api-client';
@@ -16,6 +15,7 @@ import {
   noToasts,
   seriousA11yViolations,
   settled,
+  withAxe,
 } from '../src/page-checks';
 
 // The portal (its own database and copy of the web build) and Chromium of this file.
@@ -37,7 +37,7 @@ async function openAdmin(page: Page): Promise<void> {
 
 /** axe on some regions of the page: the serious and critical violations (the harness checks the whole page). */
 async function seriousViolationsIn(page: Page, include: string[]): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
+  await withAxe(page);
   const violations = await page.evaluate(async (selectors) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const result = await (window as any).axe.run(
