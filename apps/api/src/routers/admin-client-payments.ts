@@ -29,7 +29,7 @@ import {
 import { importClientPayments } from '../services/money/client-payment-import';
 import { recordClientPaymentRefund } from '../services/money/client-payment-refunds';
 import { dismissStripeEvent, listUnmatchedStripeEvents, matchStripePayment } from '../services/money/stripe-payments';
-import { activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
+import { acting, activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminClientPaymentProcedures = {
   recordClientPayment: permittedProcedure('commissions:write')
@@ -58,9 +58,7 @@ export const adminClientPaymentProcedures = {
           clientPaymentId: input.id,
           amount: input.amount,
           source: ctx.user.apiKeyId ? 'api' : 'manual',
-          actorId: ctx.user.id,
-          now: ctx.deps.now(),
-          mail: ctx.deps,
+          ...acting(ctx),
         }),
       ),
     ),

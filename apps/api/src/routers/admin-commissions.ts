@@ -43,7 +43,7 @@ import {
   retryCommission,
   returnPayoutLine,
 } from '../services/money/payout-lines';
-import { permittedProcedure, runIdempotently } from '../trpc/init';
+import { acting, permittedProcedure, runIdempotently } from '../trpc/init';
 
 const payoutOnlyInput = z.object({ payoutId: idField });
 const okOutput = z.object({ ok: z.literal(true) });
@@ -78,9 +78,7 @@ export const adminCommissionProcedures = {
     .mutation(async ({ ctx, input }) => {
       const { payout, replayed } = await processPayout(ctx.deps.db, {
         request: input,
-        actorId: ctx.user.id,
-        now: ctx.deps.now(),
-        mail: ctx.deps,
+        ...acting(ctx),
       });
       if (replayed) ctx.setHeader('Idempotent-Replayed', 'true');
       return payout;
@@ -90,27 +88,21 @@ export const adminCommissionProcedures = {
     .input(failCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input, path }) =>
-      runIdempotently(ctx, path, input, (db) =>
-        failCommission(db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
-      ),
+      runIdempotently(ctx, path, input, (db) => failCommission(db, { ...input, ...acting(ctx) })),
     ),
 
   addAdjustment: permittedProcedure('commissions:write')
     .input(adjustmentInput)
     .output(commissionOutput)
     .mutation(({ ctx, input, path }) =>
-      runIdempotently(ctx, path, input, (db) =>
-        addAdjustment(db, { input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
-      ),
+      runIdempotently(ctx, path, input, (db) => addAdjustment(db, { input, ...acting(ctx) })),
     ),
 
   voidCommission: permittedProcedure('commissions:write')
     .input(voidCommissionInput)
     .output(commissionOutput)
     .mutation(({ ctx, input, path }) =>
-      runIdempotently(ctx, path, input, (db) =>
-        voidCommission(db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
-      ),
+      runIdempotently(ctx, path, input, (db) => voidCommission(db, { ...input, ...acting(ctx) })),
     ),
 
   payouts: permittedProcedure('commissions:read')
@@ -130,9 +122,7 @@ export const adminCommissionProcedures = {
     .mutation(async ({ ctx, input }) => {
       await markPayoutSent(ctx.deps.db, {
         payoutId: input.payoutId,
-        actorId: ctx.user.id,
-        now: ctx.deps.now(),
-        mail: ctx.deps,
+        ...acting(ctx),
       });
       return { ok: true as const };
     }),
@@ -148,9 +138,7 @@ export const adminCommissionProcedures = {
   returnPayoutLine: permittedProcedure('payouts:write')
     .input(payoutLineReturnInput)
     .output(payoutLineOutput)
-    .mutation(({ ctx, input }) =>
-      returnPayoutLine(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
-    ),
+    .mutation(({ ctx, input }) => returnPayoutLine(ctx.deps.db, { ...input, ...acting(ctx) })),
 
   failedCommissions: permittedProcedure('commissions:read')
     .input(failedCommissionsInput)

@@ -29,7 +29,7 @@ export const adminEmailProcedures = {
     .output(emailLogEntryOutput)
     .mutation(({ ctx, input, path }) =>
       runIdempotently(ctx, path, input, (db) =>
-        resendEmail(db, { id: input.id, adminId: ctx.user.id, now: ctx.deps.now() }),
+        resendEmail(db, { id: input.id, actorId: ctx.user.id, now: ctx.deps.now() }),
       ),
     ),
 

@@ -34,19 +34,13 @@ import {
   ofExistingPartner,
 } from '../services/partners/partner-page';
 import type { AppDeps, SessionUser } from '../trpc/context';
-import { permittedProcedure, runIdempotently } from '../trpc/init';
+import { acting, permittedProcedure, runIdempotently } from '../trpc/init';
 
 /** Runs one admin decision on the partner the input names, with the reason when the decision takes one. */
 const decide =
   (transition: PartnerTransition) =>
   ({ ctx, input }: { ctx: { deps: AppDeps; user: SessionUser }; input: { id: string; reason?: string | undefined } }) =>
-    changePartnerStatus(ctx.deps.db, transition, {
-      partnerId: input.id,
-      adminId: ctx.user.id,
-      now: ctx.deps.now(),
-      reason: input.reason,
-      mail: ctx.deps,
-    });
+    changePartnerStatus(ctx.deps.db, transition, { partnerId: input.id, reason: input.reason, ...acting(ctx) });
 
 const decision = (transition: 'approve' | 'reactivate') =>
   permittedProcedure('partners:approve').input(idInput).output(partnerStatusChangeOutput).mutation(decide(transition));
@@ -112,7 +106,7 @@ export const adminPartnerProcedures = {
     .mutation(({ ctx, input, path }) =>
       // The key's stored request hash leaves the password out: no digest of a password is kept.
       runIdempotently(ctx, path, { ...input, password: undefined }, (db) =>
-        createPartnerByAdmin(db, { form: input, adminId: ctx.user.id, now: ctx.deps.now() }),
+        createPartnerByAdmin(db, { form: input, actorId: ctx.user.id, now: ctx.deps.now() }),
       ),
     ),
 } satisfies TRPCRouterRecord;

@@ -20,7 +20,7 @@ import {
   updateReferral,
 } from '../services/referrals/referrals';
 import { extendQualificationWindow, overrideQualification } from '../services/referrals/qualification';
-import { permittedProcedure, runIdempotently } from '../trpc/init';
+import { acting, permittedProcedure, runIdempotently } from '../trpc/init';
 
 /**
  * admin.referrals, admin.pipelineColumn, admin.addClient, admin.updateReferral, admin.wonPreview — the deal pipeline;
@@ -39,16 +39,12 @@ export const adminReferralProcedures = {
     .input(addClientInput)
     .output(referralOutput)
     .mutation(({ ctx, input, path }) =>
-      runIdempotently(ctx, path, input, (db) =>
-        addClient(db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
-      ),
+      runIdempotently(ctx, path, input, (db) => addClient(db, { input, ...acting(ctx) })),
     ),
   updateReferral: permittedProcedure('referrals:write')
     .input(updateReferralInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) =>
-      updateReferral(ctx.deps.db, { adminUserId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
-    ),
+    .mutation(({ ctx, input }) => updateReferral(ctx.deps.db, { input, ...acting(ctx) })),
   wonPreview: permittedProcedure('referrals:read')
     .input(wonPreviewInput)
     .output(wonPreviewOutput)
@@ -57,12 +53,10 @@ export const adminReferralProcedures = {
     .input(extendReferralInput)
     .output(referralOutput)
     .mutation(({ ctx, input }) =>
-      extendQualificationWindow(ctx.deps.db, { adminUserId: ctx.user.id, ...input, now: ctx.deps.now() }),
+      extendQualificationWindow(ctx.deps.db, { actorId: ctx.user.id, ...input, now: ctx.deps.now() }),
     ),
   overrideQualification: permittedProcedure('referrals:write')
     .input(qualificationOverrideInput)
     .output(referralOutput)
-    .mutation(({ ctx, input }) =>
-      overrideQualification(ctx.deps.db, { adminUserId: ctx.user.id, ...input, now: ctx.deps.now(), mail: ctx.deps }),
-    ),
+    .mutation(({ ctx, input }) => overrideQualification(ctx.deps.db, { ...input, ...acting(ctx) })),
 } satisfies TRPCRouterRecord;

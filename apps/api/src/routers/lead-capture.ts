@@ -28,16 +28,14 @@ import {
 import { listReferralConflicts, listSelfReferrals, resolveReferralConflict } from '../services/referrals/conflicts';
 import { leadFunnel } from '../services/referrals/funnel';
 import { receiveLead, recentBookings } from '../services/referrals/lead-capture';
-import { activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
+import { acting, activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminLeadProcedures = {
   captureLead: permittedProcedure('leads:write')
     .input(leadInput)
     .output(referralOutput)
     .mutation(({ ctx, input, path }) =>
-      runIdempotently(ctx, path, input, (db) =>
-        receiveLead(db, { input, actorUserId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
-      ),
+      runIdempotently(ctx, path, input, (db) => receiveLead(db, { input, ...acting(ctx) })),
     ),
   referralConflicts: permittedProcedure('referrals:read')
     .output(referralConflictsOutput)
@@ -55,9 +53,7 @@ export const adminLeadProcedures = {
       resolveReferralConflict(ctx.deps.db, {
         id: input.id,
         resolution: input.resolution,
-        actorId: ctx.user.id,
-        now: ctx.deps.now(),
-        mail: ctx.deps,
+        ...acting(ctx),
       }),
     ),
   unplacedBookings: permittedProcedure('referrals:read')
@@ -68,15 +64,13 @@ export const adminLeadProcedures = {
     .input(placeUnplacedBookingInput)
     .output(placeUnplacedBookingOutput)
     .mutation(({ ctx, input, path }) =>
-      runIdempotently(ctx, path, input, (db) =>
-        placeUnplacedBooking(db, { ...input, actorUserId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps }),
-      ),
+      runIdempotently(ctx, path, input, (db) => placeUnplacedBooking(db, { ...input, ...acting(ctx) })),
     ),
   dismissUnplacedBooking: permittedProcedure('referrals:write')
     .input(dismissUnplacedBookingInput)
     .output(unplacedBookingOutput)
     .mutation(({ ctx, input }) =>
-      dismissUnplacedBooking(ctx.deps.db, { ...input, actorUserId: ctx.user.id, now: ctx.deps.now() }),
+      dismissUnplacedBooking(ctx.deps.db, { ...input, actorId: ctx.user.id, now: ctx.deps.now() }),
     ),
   funnel: permittedProcedure('referrals:read')
     .input(adminFunnelInput)

@@ -36,7 +36,7 @@ import {
   publishProgramTerms,
   toPublicProgramTerms,
 } from '../services/platform/program-terms';
-import { partnerProcedure, permittedProcedure, publicProcedure, runIdempotently } from '../trpc/init';
+import { acting, partnerProcedure, permittedProcedure, publicProcedure, runIdempotently } from '../trpc/init';
 
 export const adminProgramTermsProcedures = {
   programTerms: permittedProcedure('commissions:read')
@@ -62,27 +62,23 @@ export const adminProgramTermsProcedures = {
   terminatePartner: permittedProcedure('partners:approve')
     .input(terminatePartnerInput)
     .output(terminationOutput)
-    .mutation(({ ctx, input }) =>
-      terminatePartner(ctx.deps.db, { actorId: ctx.user.id, input, now: ctx.deps.now(), mail: ctx.deps }),
-    ),
+    .mutation(({ ctx, input }) => terminatePartner(ctx.deps.db, { input, ...acting(ctx) })),
 
   /** Withdraws either party's notice before its day: the partnership continues. */
   withdrawNotice: permittedProcedure('partners:approve')
     .input(idInput)
     .output(adminPartnershipEndOutput)
     .mutation(async ({ ctx, input }) => {
-      const options = { partnerId: input.id, now: ctx.deps.now() };
-      await withdrawNotice(ctx.deps.db, { ...options, actorId: ctx.user.id, by: 'firm', mail: ctx.deps });
-      return adminPartnershipEnd(ctx.deps.db, options);
+      const act = acting(ctx);
+      await withdrawNotice(ctx.deps.db, { partnerId: input.id, by: 'firm', ...act });
+      return adminPartnershipEnd(ctx.deps.db, { partnerId: input.id, now: act.now });
     }),
 
   /** A breach of non-solicitation: every pending fee of the partner is voided with the reason. */
   forfeitPartnerFees: permittedProcedure('partners:approve')
     .input(forfeitFeesInput)
     .output(forfeitFeesOutput)
-    .mutation(({ ctx, input }) =>
-      forfeitFees(ctx.deps.db, { actorId: ctx.user.id, ...input, now: ctx.deps.now(), mail: ctx.deps }),
-    ),
+    .mutation(({ ctx, input }) => forfeitFees(ctx.deps.db, { ...input, ...acting(ctx) })),
 } satisfies TRPCRouterRecord;
 
 export const publicProgramTermsProcedures = {
@@ -106,25 +102,13 @@ export const partnerAgreementProcedures = {
     .input(givePartnerNoticeInput)
     .output(terminationOutput)
     .mutation(({ ctx, input }) =>
-      givePartnerNotice(ctx.deps.db, {
-        partnerId: ctx.partner.id,
-        userId: ctx.user.id,
-        reason: input.reason,
-        now: ctx.deps.now(),
-        mail: ctx.deps,
-      }),
+      givePartnerNotice(ctx.deps.db, { partnerId: ctx.partner.id, reason: input.reason, ...acting(ctx) }),
     ),
 
   /** The partner withdraws its own notice before its day: the partnership continues. */
-  withdrawNotice: partnerProcedure.output(partnershipEndOutput).mutation(({ ctx }) =>
-    withdrawNotice(ctx.deps.db, {
-      partnerId: ctx.partner.id,
-      actorId: ctx.user.id,
-      by: 'partner',
-      now: ctx.deps.now(),
-      mail: ctx.deps,
-    }),
-  ),
+  withdrawNotice: partnerProcedure
+    .output(partnershipEndOutput)
+    .mutation(({ ctx }) => withdrawNotice(ctx.deps.db, { partnerId: ctx.partner.id, by: 'partner', ...acting(ctx) })),
 
   acceptAgreement: partnerProcedure
     .input(acceptAgreementInput)

@@ -109,6 +109,14 @@ export const activePartnerProcedure = partnerProcedure.use(({ ctx, next }) => {
 });
 
 /**
+ * Who changes something and when, with the mailer to tell those it concerns: the part of a service's options
+ * every procedure acting for its signed-in user passes the same way.
+ */
+export function acting(ctx: Pick<Context, 'deps'> & { user: { id: string } }) {
+  return { actorId: ctx.user.id, now: ctx.deps.now(), mail: ctx.deps };
+}
+
+/**
  * Runs a procedure's change once per Idempotency-Key (services/platform/idempotency.ts): a replay
  * answers the stored result with the Idempotent-Replayed header. `scope` is the procedure's path (its
  * resolver's `path`), so a key is never shared between two procedures; `change` gets the database to use;

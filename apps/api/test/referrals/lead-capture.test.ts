@@ -37,7 +37,7 @@ async function referralFor(partnerId: string, email: string, options: { daysAgo?
 const lead = (referralCode: string, clientEmail: string) =>
   receiveLead(t.db, {
     input: { referralCode, clientEmail },
-    actorUserId: null,
+    actorId: null,
     now: t.clock.now,
     mail: t.deps,
   });
@@ -273,13 +273,13 @@ describe('the booking mail', () => {
     });
     await receiveLead(t.db, {
       input: input(partner.referralCode, 'morgan@meyer-co.example'),
-      actorUserId: partner.user.id,
+      actorId: partner.user.id,
       now: t.clock.now,
       mail: t.deps,
     });
     await receiveLead(t.db, {
       input: input(silent.referralCode, 'morgan@meyer-two.example'),
-      actorUserId: silent.user.id,
+      actorId: silent.user.id,
       now: t.clock.now,
       mail: t.deps,
     });

@@ -313,7 +313,7 @@ export async function receiveBookingEvent(
           now,
         });
       } else {
-        const captured = await captureLead(trx, { lead, source: 'booking', actorUserId: null, now, mail });
+        const captured = await captureLead(trx, { lead, source: 'booking', actorId: null, now, mail });
         outcome = captured.outcome;
         referralId = captured.referral?.id ?? null;
         if (!captured.referral) await holdUnplacedBooking(trx, { source, eventId, lead, now, mail });

@@ -125,13 +125,7 @@ async function waitingBookingForUpdate(
  */
 export async function placeUnplacedBooking(
   db: DbOrTx,
-  {
-    id,
-    partnerId,
-    actorUserId,
-    now,
-    mail,
-  }: { id: string; partnerId: string; actorUserId: string; now: Date; mail: MailDeps },
+  { id, partnerId, actorId, now, mail }: { id: string; partnerId: string; actorId: string; now: Date; mail: MailDeps },
 ): Promise<PlacedBooking> {
   return inTransaction(db, async (trx) => {
     const booking = await waitingBookingForUpdate(trx, {
@@ -159,7 +153,7 @@ export async function placeUnplacedBooking(
         booking: booking.bookingUid ? { provider: booking.source, uid: booking.bookingUid } : undefined,
       },
       source: 'booking',
-      actorUserId,
+      actorId,
       now,
       mail,
     });
@@ -170,7 +164,7 @@ export async function placeUnplacedBooking(
       .set({
         resolution: 'placed',
         referralId: captured.referral.id,
-        resolvedBy: actorUserId,
+        resolvedBy: actorId,
         resolvedAt: now,
         clientName: null,
         clientCompanyName: null,
@@ -182,7 +176,7 @@ export async function placeUnplacedBooking(
       .where('id', '=', id)
       .execute();
     await logActivity(trx, {
-      userId: actorUserId,
+      userId: actorId,
       action: 'booking.placed',
       entityType: 'booking',
       entityId: id,
@@ -207,18 +201,18 @@ export async function placeUnplacedBooking(
 /** Dismisses an unplaced booking (a test booking, spam, a client the firm already has), keeping the reason. */
 export async function dismissUnplacedBooking(
   db: DbOrTx,
-  { id, reason, actorUserId, now }: { id: string; reason: string; actorUserId: string; now: Date },
+  { id, reason, actorId, now }: { id: string; reason: string; actorId: string; now: Date },
 ): Promise<UnplacedBooking> {
   return inTransaction(db, async (trx) => {
     await waitingBookingForUpdate(trx, { id, dismissedMessage: REFERRAL_MESSAGES.unplacedBookingDismissedAlready });
     const row = await trx
       .updateTable('inboundEvents')
-      .set({ resolution: 'dismissed', dismissReason: reason, resolvedBy: actorUserId, resolvedAt: now })
+      .set({ resolution: 'dismissed', dismissReason: reason, resolvedBy: actorId, resolvedAt: now })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
     await logActivity(trx, {
-      userId: actorUserId,
+      userId: actorId,
       action: 'booking.dismissed',
       entityType: 'booking',
       entityId: id,

@@ -75,7 +75,7 @@ export async function getEmail(db: Db, { id }: { id: string }): Promise<EmailDet
 
 export async function resendEmail(
   db: Db,
-  { id, adminId, now }: { id: string; adminId: string; now: Date },
+  { id, actorId, now }: { id: string; actorId: string; now: Date },
 ): Promise<EmailLogEntry> {
   return db.transaction().execute(async (trx) => {
     const original = await trx.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
@@ -100,7 +100,7 @@ export async function resendEmail(
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
     await logActivity(trx, {
-      userId: adminId,
+      userId: actorId,
       action: 'email.resent',
       entityType: 'email',
       entityId: copyId,

@@ -227,10 +227,10 @@ export interface StatusChange {
 export async function changePartnerStatus(
   db: Db,
   transition: PartnerTransition,
-  input: { partnerId: string; adminId: string; now: Date; reason?: string | undefined; mail: MailDeps },
+  input: { partnerId: string; actorId: string; now: Date; reason?: string | undefined; mail: MailDeps },
 ): Promise<StatusChange> {
   const rule = PARTNER_TRANSITIONS[transition];
-  const { partnerId, adminId, now } = input;
+  const { partnerId, actorId, now } = input;
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('partners')
@@ -240,13 +240,13 @@ export async function changePartnerStatus(
       .executeTakeFirst();
     if (!before) throw DomainError.notFound(MESSAGES.partnerNotFound);
     const changes = {
-      approve: { approvedAt: now, approvedBy: adminId, rejectedAt: null, rejectedBy: null, rejectionReason: null },
-      reject: { rejectedAt: now, rejectedBy: adminId, rejectionReason: input.reason ?? null },
+      approve: { approvedAt: now, approvedBy: actorId, rejectedAt: null, rejectedBy: null, rejectionReason: null },
+      reject: { rejectedAt: now, rejectedBy: actorId, rejectionReason: input.reason ?? null },
       suspend: { suspendedAt: now, suspensionReason: input.reason ?? null },
       // A partner that was never approved (e.g. set inactive by hand) is approved by this decision.
       reactivate: {
         approvedAt: sql<Date>`coalesce(approved_at, ${now})`,
-        approvedBy: sql<string>`coalesce(approved_by, ${adminId}::uuid)`,
+        approvedBy: sql<string>`coalesce(approved_by, ${actorId}::uuid)`,
         suspendedAt: null,
         suspensionReason: null,
       },
@@ -271,7 +271,7 @@ export async function changePartnerStatus(
     const reason = transition === 'reject' || transition === 'suspend' ? { reason: input.reason ?? null } : {};
     await enqueueWebhookEvent(trx, { type: eventType, data: { ...partnerEventData(row), ...reason }, now });
     await logActivity(trx, {
-      userId: adminId,
+      userId: actorId,
       action: `partner.${{ approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'reactivated' }[transition]}`,
       entityType: 'partner',
       entityId: partnerId,
@@ -291,9 +291,9 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 /** The admin's Create Partner form: a user, an active partner and its referral code, all or nothing. */
 export async function createPartnerByAdmin(
   db: Db,
-  input: { form: z.output<typeof createPartnerInput>; adminId: string; now: Date },
+  input: { form: z.output<typeof createPartnerInput>; actorId: string; now: Date },
 ): Promise<AdminPartnerRow> {
-  const { form, adminId, now } = input;
+  const { form, actorId, now } = input;
   const taken = await db
     .selectFrom('users')
     .select('id')
@@ -323,14 +323,14 @@ export async function createPartnerByAdmin(
           status: 'active',
           applicationDate: now,
           approvedAt: now,
-          approvedBy: adminId,
+          approvedBy: actorId,
           createdAt: now,
           updatedAt: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       await logActivity(trx, {
-        userId: adminId,
+        userId: actorId,
         action: 'partner.created',
         entityType: 'partner',
         entityId: partner.id,

@@ -293,10 +293,10 @@ export async function adminPartnershipEnd(
 /** A partner's own written notice: effective the notice days of their terms version after today; the team hears. */
 export async function givePartnerNotice(
   db: Db,
-  options: { partnerId: string; userId: string; reason: string; now: Date; mail: MailDeps },
+  options: { partnerId: string; actorId: string; reason: string; now: Date; mail: MailDeps },
 ) {
   return terminatePartner(db, {
-    actorId: options.userId,
+    actorId: options.actorId,
     input: { id: options.partnerId, givenBy: 'partner', reason: options.reason },
     now: options.now,
     mail: options.mail,

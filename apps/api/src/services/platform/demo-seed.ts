@@ -315,7 +315,7 @@ async function seedBookings(trx: DbOrTx, { deps, now }: { deps: AppDeps; now: Da
     const captured = await captureLead(trx, {
       lead: { ...booking.lead, referralCode, booking: { provider: 'calcom', uid: booking.uid } },
       source: 'booking',
-      actorUserId: null,
+      actorId: null,
       now,
       mail: deps,
     });

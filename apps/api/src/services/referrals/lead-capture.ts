@@ -90,10 +90,10 @@ export async function captureLead(
   {
     lead,
     source,
-    actorUserId,
+    actorId,
     now,
     mail,
-  }: { lead: CapturedLead; source: 'booking' | 'lead'; actorUserId: string | null; now: Date; mail: MailDeps },
+  }: { lead: CapturedLead; source: 'booking' | 'lead'; actorId: string | null; now: Date; mail: MailDeps },
 ): Promise<{ outcome: CaptureOutcome; referral: ReferralRow | null }> {
   const partner = await activePartnerByCode(trx, lead.referralCode);
   if (!partner) return { outcome: 'unknown code', referral: null };
@@ -115,7 +115,7 @@ export async function captureLead(
       .returningAll()
       .executeTakeFirstOrThrow();
     await logActivity(trx, {
-      userId: actorUserId,
+      userId: actorId,
       action: 'referral.booking_attached',
       entityType: 'referral',
       entityId: ownId,
@@ -132,7 +132,7 @@ export async function captureLead(
   const serviceType = serviceTypeOf(lead.service);
   const row = await insertReferral(trx, {
     partnerId: partner.id,
-    actorUserId,
+    actorId,
     action: source === 'booking' ? 'referral.booked' : 'referral.lead_received',
     referralSource: source,
     values: {
@@ -240,10 +240,10 @@ export async function receiveLead(
   db: DbOrTx,
   {
     input,
-    actorUserId,
+    actorId,
     now,
     mail,
-  }: { input: z.output<typeof leadInput>; actorUserId: string | null; now: Date; mail: MailDeps },
+  }: { input: z.output<typeof leadInput>; actorId: string | null; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   return inTransaction(db, async (trx) => {
     const captured = await captureLead(trx, {
@@ -258,7 +258,7 @@ export async function receiveLead(
         utm: input.utm ? Object.fromEntries(Object.entries(input.utm).filter(([, v]) => v)) : undefined,
       },
       source: 'lead',
-      actorUserId,
+      actorId,
       now,
       mail,
     });

@@ -82,21 +82,21 @@ async function saveWindowChange(
     current,
     changes,
     now,
-    adminUserId,
+    actorId,
     action,
     details,
   }: {
     current: ReferralRow;
     changes: Partial<Pick<ReferralRow, WindowField>>;
     now: Date;
-    adminUserId: string;
+    actorId: string;
     action: string;
     details?: Record<string, unknown>;
   },
 ): Promise<ReferralRow> {
   const updated = await saveReferral(trx, { id: current.id, changes, now });
   await logActivity(trx, {
-    userId: adminUserId,
+    userId: actorId,
     action,
     entityType: 'referral',
     entityId: current.id,
@@ -121,7 +121,7 @@ async function withPartnerName(trx: Transaction<Database>, row: ReferralRow): Pr
  */
 export async function extendQualificationWindow(
   db: Db,
-  options: { adminUserId: string; id: string; days: number; reason: string; now: Date },
+  options: { actorId: string; id: string; days: number; reason: string; now: Date },
 ): Promise<Referral> {
   return db.transaction().execute(async (trx) => {
     const current = await lockReferral(trx, options.id);
@@ -145,7 +145,7 @@ export async function extendQualificationWindow(
       current,
       changes,
       now: options.now,
-      adminUserId: options.adminUserId,
+      actorId: options.actorId,
       action: 'referral.window_extended',
       details: { days: options.days, reason: options.reason },
     });
@@ -156,7 +156,7 @@ export async function extendQualificationWindow(
 /** An admin decides whether a won client qualifies, with the reason: logged, and mailed to the partner. */
 export async function overrideQualification(
   db: Db,
-  options: { adminUserId: string; id: string; qualifying: boolean; reason: string; now: Date; mail: MailDeps },
+  options: { actorId: string; id: string; qualifying: boolean; reason: string; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   return db.transaction().execute(async (trx) => {
     const current = await lockReferral(trx, options.id);
@@ -170,7 +170,7 @@ export async function overrideQualification(
       current,
       changes,
       now: options.now,
-      adminUserId: options.adminUserId,
+      actorId: options.actorId,
       action: 'referral.qualification_overridden',
     });
     await notifyQualificationDecided(trx, { mail: options.mail, now: options.now, referral: updated });

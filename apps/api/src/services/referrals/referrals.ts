@@ -58,7 +58,7 @@ export async function listPartnerReferrals(db: DbOrTx, partnerId: string): Promi
 export interface NewReferral {
   partnerId: string;
   /** Null for the system (an inbound booking webhook). */
-  actorUserId: string | null;
+  actorId: string | null;
   action: 'referral.created' | 'referral.client_added' | 'referral.booked' | 'referral.lead_received';
   referralSource: 'partner' | 'admin' | 'booking' | 'lead';
   values: Omit<CreateReferral, 'serviceType'> &
@@ -147,7 +147,7 @@ export async function insertReferral(trx: DbOrTx, input: NewReferral): Promise<R
     .returningAll()
     .executeTakeFirstOrThrow();
   await logActivity(trx, {
-    userId: input.actorUserId,
+    userId: input.actorId,
     action: input.action,
     entityType: 'referral',
     entityId: row.id,
@@ -181,7 +181,7 @@ export async function createPartnerReferral(
   const row = await inTransaction(db, (trx) =>
     insertReferral(trx, {
       partnerId: partner.id,
-      actorUserId: partner.userId,
+      actorId: partner.userId,
       action: 'referral.created',
       referralSource: 'partner',
       values: input,
@@ -194,7 +194,7 @@ export async function createPartnerReferral(
 /** An admin adds a client to an active partner (Add New Client). */
 export async function addClient(
   db: DbOrTx,
-  { adminUserId, input, now, mail }: { adminUserId: string; input: AddClient; now: Date; mail: MailDeps },
+  { actorId, input, now, mail }: { actorId: string; input: AddClient; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   assertContractDates(input.contractStartDate, input.contractEndDate);
   const acceptedAt = input.acceptedAt ? new Date(input.acceptedAt) : now;
@@ -210,7 +210,7 @@ export async function addClient(
     if (partner.status !== 'active') throw DomainError.invalid(REFERRAL_MESSAGES.partnerNotActiveForClient);
     const inserted = await insertReferral(trx, {
       partnerId: partner.id,
-      actorUserId: adminUserId,
+      actorId,
       action: 'referral.client_added',
       referralSource: 'admin',
       values: input,
@@ -594,7 +594,7 @@ async function voidFeesAfterStop(
 /** An admin's change to a deal: stored, the partner's MRR recomputed, one activity row. */
 export async function updateReferral(
   db: Db,
-  { adminUserId, input, now, mail }: { adminUserId: string; input: UpdateReferral; now: Date; mail: MailDeps },
+  { actorId, input, now, mail }: { actorId: string; input: UpdateReferral; now: Date; mail: MailDeps },
 ): Promise<Referral> {
   const { id, ...patch } = input;
   const row = await db.transaction().execute(async (trx) => {
@@ -608,10 +608,10 @@ export async function updateReferral(
     const end = changes.contractEndDate !== undefined ? changes.contractEndDate : current.contractEndDate;
     assertContractDates(start, end);
     const updated = await saveReferral(trx, { id, changes, now });
-    await voidFeesAfterStop(trx, { before: current, after: updated, actorId: adminUserId, now, mail });
+    await voidFeesAfterStop(trx, { before: current, after: updated, actorId, now, mail });
     await refreshPartnerTotals(trx, [current.partnerId], now);
     await logActivity(trx, {
-      userId: adminUserId,
+      userId: actorId,
       action: changes.stage ? 'referral.stage_changed' : 'referral.updated',
       entityType: 'referral',
       entityId: id,
