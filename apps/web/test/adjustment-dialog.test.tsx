@@ -27,7 +27,7 @@ describe('Add adjustment', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Client refunded' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Add clawback' }));
 
-    expect(await screen.findByText('Clawback of $200.00 is pending.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Clawback of $200.00 is pending.')).toBeTruthy();
     expect(api.inputs('admin.addAdjustment')[0]).toMatchObject({ amount: '-200' });
   });
 

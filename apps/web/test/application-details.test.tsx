@@ -16,8 +16,8 @@ async function openDetails(partner: PartnerDetails, handlers: Record<string, (in
   const api = serveTrpc({ 'admin.partner': () => partner, ...handlers });
   const onClose = vi.fn();
   renderInRouter(<PartnerDetailsDialog partnerId={partner.id} onClose={onClose} />);
-  const dialog = await screen.findByRole('dialog', { name: 'Partner Application Details' }, { timeout: 5000 });
-  await within(dialog).findByText('maya@northwind.example', {}, { timeout: 5000 });
+  const dialog = await screen.findByRole('dialog', { name: 'Partner Application Details' });
+  await within(dialog).findByText('maya@northwind.example');
   return { api, onClose, dialog: within(dialog) };
 }
 

@@ -49,7 +49,7 @@ describe('approving from the queue', () => {
       'admin.approvePartner': () => ({ ...applicant(1), status: 'active' }),
     });
     renderInRouter(<PartnerApprovalQueue onViewDetails={vi.fn()} />);
-    const approve = await screen.findByRole('button', { name: 'Approve Applicant 1' }, { timeout: 5000 });
+    const approve = await screen.findByRole('button', { name: 'Approve Applicant 1' });
 
     await userEvent.click(approve);
     const dialog = await screen.findByRole('dialog', { name: 'Approve application' });

@@ -27,7 +27,7 @@ describe('the partner dashboard tabs', () => {
       partner: { contactName: 'Maya Chen', status: 'active', referralCode: 'NORTHW-7K2Q' },
     } as never);
     renderInRouter(<PartnerDashboard tab="commissions" onTabChange={onTabChange} />, { session });
-    const commissions = await screen.findByRole('tab', { name: /Commissions/ }, { timeout: 5000 });
+    const commissions = await screen.findByRole('tab', { name: /Commissions/ });
     expect(commissions.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: /Referrals/ }).getAttribute('aria-selected')).toBe('false');
     fireEvent.click(screen.getByRole('tab', { name: /Marketing/ }));

@@ -38,7 +38,7 @@ async function moveTo(label: string) {
 async function showAcmeBakery(handlers: Parameters<typeof serveTrpc>[0]) {
   const api = serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.partners': noPartners, ...handlers });
   renderInRouter(<DealPipeline />, admin());
-  await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy(), { timeout: 5000 });
+  await waitFor(() => expect(within(column('booked')).getByText('Acme Bakery')).toBeTruthy());
   return api;
 }
 
@@ -86,7 +86,7 @@ describe('the deal pipeline', () => {
     ];
     serveTrpc({ 'admin.pipelineColumn': columnOf(two), 'admin.partners': noPartners });
     renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('won')).getByText('Globex Goods')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(column('won')).getByText('Globex Goods')).toBeTruthy());
     // No card carries a combobox (a Select would: its input with role combobox) and no menu is mounted yet.
     for (const card of screen.getAllByTestId('deal-card'))
       expect(within(card).queryByRole('combobox', { hidden: true })).toBeNull();
@@ -113,7 +113,7 @@ describe('the deal pipeline', () => {
   it('shows a viewer the stage without letting them change it', async () => {
     serveTrpc({ 'admin.pipelineColumn': columnOf([deal]), 'admin.partners': noPartners });
     renderInRouter(<DealPipeline />, member(['referrals:read']));
-    const button = await screen.findByRole('button', { name: 'Stage of Acme Bakery: Booked' }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: 'Stage of Acme Bakery: Booked' });
     expect(button.hasAttribute('disabled')).toBe(true);
     await userEvent.click(button);
     expect(screen.queryAllByRole('menu', { hidden: true })).toHaveLength(0);
@@ -170,7 +170,7 @@ describe('the deal pipeline', () => {
     expect(api.inputs('admin.updateReferral')).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText(/Annual sales/), '999999.99');
-    await waitFor(() => expect(dialog.textContent).toContain('annual sales below $1,000,000.00'), { timeout: 3000 });
+    await waitFor(() => expect(dialog.textContent).toContain('annual sales below $1,000,000.00'));
     await userEvent.clear(within(dialog).getByLabelText(/Annual sales/));
     await userEvent.type(within(dialog).getByLabelText(/Annual sales/), '1000000');
     expect(await within(dialog).findByText(/A qualifying client/)).toBeTruthy();
@@ -240,7 +240,7 @@ describe('the deal pipeline', () => {
     }));
     serveTrpc({ 'admin.pipelineColumn': columnOf(many), 'admin.partners': noPartners });
     renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('booked')).getByText('Client 1')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(column('booked')).getByText('Client 1')).toBeTruthy());
     expect(within(column('booked')).getByTestId('pipeline-count').textContent).toBe('5');
     expect(within(column('booked')).queryByText('Client 2')).toBeNull();
     await userEvent.click(within(column('booked')).getByRole('button', { name: 'Load more Booked deals' }));
@@ -271,7 +271,7 @@ describe('the deal pipeline', () => {
     ];
     serveTrpc({ 'admin.pipelineColumn': columnOf(deals), 'admin.partners': noPartners });
     renderInRouter(<DealPipeline />, admin());
-    await waitFor(() => expect(within(column('won')).getByText('Gone Co')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(column('won')).getByText('Gone Co')).toBeTruthy());
     const card = (name: string) =>
       within(column('won')).getByText(name).closest('[data-testid="deal-card"]') as HTMLElement;
     expect(within(card('Gone Co')).getByTestId('client-stopped').textContent).toBe('Churned');

@@ -44,7 +44,7 @@ describe('the Failed card', () => {
     renderWithProviders(<FailedCommissions partnerId={pending.partnerId} />, {
       session: anAdminSession(['commissions:write']),
     });
-    const section = await screen.findByRole('region', { name: 'Failed' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Failed' });
     expect(within(section).getByRole('heading', { level: 2, name: 'Failed' })).toBeTruthy();
     expect(section.dataset.testid).toBe('failed-commissions');
   });
@@ -65,7 +65,7 @@ describe('the Failed card', () => {
       </>,
       { session: anAdminSession(['commissions:write']) },
     );
-    const card = await screen.findByTestId('failed-commissions', {}, { timeout: 5000 });
+    const card = await screen.findByTestId('failed-commissions');
     expect(within(card).getByText('1')).toBeTruthy();
 
     const dialog = within(screen.getByRole('dialog', { name: 'Mark commission failed' }));
@@ -85,7 +85,7 @@ describe('the Failed card', () => {
       'admin.retryCommission': () => answer.promise,
     });
     renderWithProviders(<FailedCommissions />, { session: anAdminSession(['commissions:write']) });
-    const retry = await screen.findByRole('button', { name: 'Retry $120.00 of Harbor Books' }, { timeout: 5000 });
+    const retry = await screen.findByRole('button', { name: 'Retry $120.00 of Harbor Books' });
     fireEvent.click(retry);
     fireEvent.click(retry);
     answer.resolve({});

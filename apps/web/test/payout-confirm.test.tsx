@@ -98,7 +98,7 @@ describe('Process N Payouts asks first', () => {
   it('sums up partners, fees, total, each payment method with its file and who waits, and pays only on Confirm', async () => {
     const api = serve(PREVIEW);
     renderInRouter(<PayoutProcessor />);
-    await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByLabelText('Select all'));
     expect(screen.getByTestId('pending-total').textContent).toBe('All due, net of clawbacks: $240.00');
     await userEvent.click(screen.getByRole('button', { name: 'Process 2 Payouts' }));
 
@@ -125,7 +125,7 @@ describe('Process N Payouts asks first', () => {
     const answer = deferred<unknown>();
     const api = serve(PREVIEW, { pay: () => answer.promise });
     renderInRouter(<PayoutProcessor />);
-    await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByLabelText('Select all'));
     await userEvent.click(screen.getByRole('button', { name: 'Process 2 Payouts' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
     await dialog.findByTestId('preview-total');
@@ -145,7 +145,7 @@ describe('Process N Payouts asks first', () => {
     const refusal = 'Nothing can be paid: Tiny Referrals ($12.00) is below the minimum payout of $50.00';
     const api = serve({ ...PREVIEW, commissionCount: 0, partnerCount: 0, total: '0.00', methods: [], refusal });
     renderInRouter(<PayoutProcessor />);
-    await userEvent.click(await screen.findByLabelText('Select all', {}, { timeout: 5000 }));
+    await userEvent.click(await screen.findByLabelText('Select all'));
     await userEvent.click(screen.getByRole('button', { name: 'Process 2 Payouts' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm payout' }));
@@ -159,7 +159,7 @@ describe('Process N Payouts asks first', () => {
   it('Pay all due asks the server for everything the rules offer today, whatever is selected, and pays that', async () => {
     const api = serve(PREVIEW);
     renderInRouter(<PayoutProcessor />);
-    const payAll = await screen.findByRole('button', { name: 'Pay all due' }, { timeout: 5000 });
+    const payAll = await screen.findByRole('button', { name: 'Pay all due' });
     // The badge counts what is offered; the fees pending but within their hold are named beside it.
     expect(screen.getByTestId('pending-count').textContent).toBe('2 due');
     expect(screen.getByTestId('not-yet-offered').textContent).toBe(
@@ -195,7 +195,7 @@ describe('fees held after the client payment', () => {
   it('names the held fees and says nothing is payable yet, never that there are no pending commissions', async () => {
     serve(PREVIEW, { offered: false });
     renderInRouter(<PayoutProcessor />);
-    await screen.findByText('Nothing is payable yet: every pending fee is within its hold.', {}, { timeout: 5000 });
+    await screen.findByText('Nothing is payable yet: every pending fee is within its hold.');
     expect(screen.getByTestId('pending-count').textContent).toBe('0 due');
     expect(screen.getByTestId('not-yet-offered').textContent).toBe(
       '3 fees ($150.00) are pending but not payable yet; the first is offered on Dec 20, 2026.',

@@ -24,7 +24,7 @@ const version2: ProgramTerms = {
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 async function openPublish() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Publish new terms' }, { timeout: 5000 }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Publish new terms' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Publish new terms' }));
   fireEvent.change(dialog.getByRole('textbox', { name: /What changed/ }), { target: { value: 'Fees rise' } });
   return dialog;
@@ -34,7 +34,7 @@ describe('Program terms', () => {
   it('names the publisher of a version by name with the email under it, and version 1 as the original', async () => {
     serveTrpc({ 'admin.programTerms': () => ({ current: version2, history: [version2, version1] }) });
     renderWithProviders(<ProgramTermsCard canPublish={false} />);
-    const table = await screen.findByRole('table', { name: 'Program terms versions' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Program terms versions' });
     const [, newer, older] = within(table).getAllByRole('row');
     expect(within(newer!).getByText('Morgan Lee')).toBeTruthy();
     expect(newer!.textContent).toContain('admin@partnerportal.demo');

@@ -138,7 +138,7 @@ const ACTIVE_AFFILIATE = {
 /** Opens Add Client and fills its required fields: the affiliate, Gamma Goods, $500 a month. */
 async function fillAddClient() {
   renderWithProviders(<AddClientDialog opened onClose={() => {}} />);
-  await userEvent.click(await screen.findByRole('combobox', { name: /Affiliate/ }, { timeout: 5000 }));
+  await userEvent.click(await screen.findByRole('combobox', { name: /Affiliate/ }));
   await userEvent.click(await screen.findByRole('option', { name: 'Northwind Advisors', hidden: true }));
   fireEvent.change(screen.getByRole('textbox', { name: /Client Company Name/ }), { target: { value: 'Gamma Goods' } });
   fireEvent.change(screen.getByRole('textbox', { name: /Monthly Value/ }), { target: { value: '500' } });

@@ -1,7 +1,11 @@
 // jsdom lacks a few browser APIs Mantine relies on.
 import { notifications } from '@mantine/notifications';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// How long findBy* and waitFor wait for the screen: Testing Library's 1 s is short for a lazily mounted menu or
+// dialog on a busy two-core machine, and a wait ends as soon as what it waits for is there.
+configure({ asyncUtilTimeout: 5000 });
 
 // Toasts live in a store of the module, not of the rendered tree: a test starts with none left by the one before.
 afterEach(() => {

@@ -47,7 +47,7 @@ describe('the Team screen', () => {
   it("offers no Deactivate on one's own row, and does on another member's", async () => {
     serveTeam({ 'admin.team': () => ({ members: [member(me), member(other)], invitations: [] }) });
     renderInRouter(<TeamScreen />, { session: session() });
-    const mine = await screen.findByTestId(`member-${me.email}`, {}, { timeout: 5000 });
+    const mine = await screen.findByTestId(`member-${me.email}`);
     expect(within(mine).queryByRole('button', { name: /Deactivate/ })).toBeNull();
     expect(
       within(screen.getByTestId(`member-${other.email}`)).getByRole('button', { name: /Deactivate/ }),
@@ -60,7 +60,7 @@ describe('the Team screen', () => {
       'admin.mailDelivery': () => ({ delivering: false }),
     });
     renderInRouter(<TeamScreen />, { session: session() });
-    const alert = await screen.findByTestId('invite-no-mail', {}, { timeout: 5000 });
+    const alert = await screen.findByTestId('invite-no-mail');
     expect(alert.textContent).toContain(
       'This server sends no mail (SMTP_URL is not set), so an invitation reaches nobody',
     );
@@ -72,7 +72,7 @@ describe('the Team screen', () => {
       'admin.inviteMember': () => ({ ...invitation, role: 'finance' }),
     });
     renderInRouter(<TeamScreen />, { session: session() });
-    await userEvent.type(await screen.findByRole('textbox', { name: /Email/ }, { timeout: 5000 }), invitation.email);
+    await userEvent.type(await screen.findByRole('textbox', { name: /Email/ }), invitation.email);
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText(MESSAGES.invitationSent)).toBeTruthy();
     expect(screen.getByText(`${invitation.email} can join as Finance within 7 days.`)).toBeTruthy();
@@ -85,7 +85,7 @@ describe('the Team screen', () => {
       'admin.inviteMember': () => ({ ...invitation, role: 'finance' }),
     });
     renderInRouter(<TeamScreen />, { session: session() });
-    await screen.findByTestId('invite-no-mail', {}, { timeout: 5000 });
+    await screen.findByTestId('invite-no-mail');
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), invitation.email);
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation created, not sent')).toBeTruthy();
@@ -104,7 +104,7 @@ describe('the Team screen', () => {
       'admin.resendInvitation': () => invitation,
     });
     renderInRouter(<TeamScreen />, { session: session() });
-    await screen.findByTestId('invite-no-mail', {}, { timeout: 5000 });
+    await screen.findByTestId('invite-no-mail');
     fireEvent.click(screen.getByRole('button', { name: `Resend the invitation to ${invitation.email}` }));
     expect(await screen.findByText('Invitation created, not sent')).toBeTruthy();
     expect(screen.queryByText(MESSAGES.invitationResent)).toBeNull();
@@ -113,7 +113,7 @@ describe('the Team screen', () => {
   it('shows a member with a name by it, over their email, and one without by the email', async () => {
     serveTeam({ 'admin.team': () => ({ members: [member(me), member(other, 'Finn Fisher')], invitations: [] }) });
     renderInRouter(<TeamScreen />, { session: session() });
-    const named = await screen.findByTestId(`member-${other.email}`, {}, { timeout: 5000 });
+    const named = await screen.findByTestId(`member-${other.email}`);
     expect(named.textContent).toContain(`Finn Fisher${other.email}`);
     expect(screen.getByTestId(`member-${me.email}`).textContent).toContain(`${me.email} (you)`);
     expect(screen.getByRole('columnheader', { name: 'Member' })).toBeTruthy();
@@ -130,9 +130,7 @@ describe('the Team screen', () => {
       },
     });
     renderInRouter(<TeamScreen />, { session: session() });
-    fireEvent.click(
-      await screen.findByRole('button', { name: `Resend the invitation to ${invitation.email}` }, { timeout: 5000 }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: `Resend the invitation to ${invitation.email}` }));
     await waitFor(() =>
       expect(api.inputs('admin.resendInvitation')[0]).toEqual({
         invitationId: invitation.id,
@@ -157,9 +155,7 @@ describe('the user menu', () => {
   it('leads to two-factor sign-in', async () => {
     serveTeam({});
     renderInRouter(<UserMenu />, { session: session() });
-    await userEvent.click(
-      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
-    );
+    await userEvent.click((await screen.findAllByRole('button', { name: new RegExp(me.email) }))[0]!);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Two-factor sign-in' }));
     expect(await screen.findByRole('dialog', { name: 'Two-factor sign-in' })).toBeTruthy();
   });
@@ -179,9 +175,7 @@ describe('the user menu', () => {
       user: { ...me, displayName: 'Ada Admin', permissions: ['partners:read', 'team:manage'], mfaEnabled: false },
     });
     renderInRouter(<UserMenu />, { session: store });
-    await userEvent.click(
-      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
-    );
+    await userEvent.click((await screen.findAllByRole('button', { name: new RegExp(me.email) }))[0]!);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Your name' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your name' });
     const field = within(dialog).getByRole('textbox', { name: 'Name' });
@@ -202,9 +196,7 @@ describe('the user menu', () => {
         ]),
     });
     renderInRouter(<UserMenu />, { session: session() });
-    await userEvent.click(
-      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
-    );
+    await userEvent.click((await screen.findAllByRole('button', { name: new RegExp(me.email) }))[0]!);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Your name' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your name' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ada');
@@ -217,9 +209,7 @@ describe('the user menu', () => {
       'auth.updateDisplayName': () => new ProcedureError(403, 'FORBIDDEN', MESSAGES.displayNameStaffOnly),
     });
     renderInRouter(<UserMenu />, { session: session() });
-    await userEvent.click(
-      (await screen.findAllByRole('button', { name: new RegExp(me.email) }, { timeout: 5000 }))[0]!,
-    );
+    await userEvent.click((await screen.findAllByRole('button', { name: new RegExp(me.email) }))[0]!);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Your name' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your name' });
     const field = within(dialog).getByRole('textbox', { name: 'Name' });
