@@ -1,7 +1,7 @@
 // The 1099-NEC dialog opens on the latest year with payouts, and says so when nobody reached the
 // threshold instead of saving a file with a header line only.
 
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultTaxYear, Form1099Dialog } from '../src/features/admin/dashboard/export-menu';
 import { renderWithProviders } from './render';
@@ -53,7 +53,7 @@ describe('the 1099-NEC dialog', () => {
     serve(1);
     renderWithProviders(<Form1099Dialog opened onClose={() => {}} />);
     const year = String(new Date().getUTCFullYear());
-    await vi.waitFor(() => expect((screen.getAllByLabelText('Tax year')[0] as HTMLInputElement).value).toBe(year));
+    await waitFor(() => expect((screen.getAllByLabelText('Tax year')[0] as HTMLInputElement).value).toBe(year));
   });
 
   it('says nobody reached the threshold and saves no file when the report is empty', async () => {
