@@ -211,10 +211,12 @@ async function settleEvent(trx: DbOrTx, eventId: string, changes: Updateable<Str
 /** Records the invoice as the referral's payment; a refusal (a paid date ahead, a referral gone) is the detail. */
 async function recordInvoice(
   trx: DbOrTx,
-  invoice: InvoicePayment,
-  referralId: string,
-  actorId: string | null,
-  now: Date,
+  {
+    invoice,
+    referralId,
+    actorId,
+    now,
+  }: { invoice: InvoicePayment; referralId: string; actorId: string | null; now: Date },
 ): Promise<{ clientPaymentId: string; detail: string }> {
   const today = now.toISOString().slice(0, 10);
   const result = await recordClientPayment(trx, {
@@ -265,7 +267,7 @@ async function receiveInvoicePaid(trx: DbOrTx, event: Stripe.Event, now: Date): 
     await settleEvent(trx, event.id, { ...base, status: 'unmatched', detail: match.unmatched });
     return { outcome: 'unmatched', replayed: false, detail: match.unmatched };
   }
-  const recorded = await recordInvoice(trx, invoice, match.referralId, null, now);
+  const recorded = await recordInvoice(trx, { invoice, referralId: match.referralId, actorId: null, now });
   await settleEvent(trx, event.id, {
     ...base,
     status: 'recorded',
@@ -413,24 +415,19 @@ export async function matchStripePayment(
     const referral = await trx.selectFrom('referrals').select('stage').where('id', '=', referralId).executeTakeFirst();
     if (!referral) throw DomainError.notFound(CLIENT_PAYMENT_MESSAGES.referralNotFound);
     if (referral.stage !== 'won') throw DomainError.unprocessable(STRIPE_MESSAGES.notWon);
-    const recorded = await recordInvoice(
-      trx,
-      {
-        invoiceId: row.invoiceId,
-        customerId: row.customerId,
-        customerEmail: row.customerEmail,
-        referralId,
-        periodMonth: row.periodMonth,
-        amount: row.amount,
-        paidAt: row.paidAt,
-        paymentIntentId: row.paymentIntentId,
-        reference: row.invoiceId,
-        ignored: null,
-      },
+    const invoice: InvoicePayment = {
+      invoiceId: row.invoiceId,
+      customerId: row.customerId,
+      customerEmail: row.customerEmail,
       referralId,
-      actorId,
-      now,
-    );
+      periodMonth: row.periodMonth,
+      amount: row.amount,
+      paidAt: row.paidAt,
+      paymentIntentId: row.paymentIntentId,
+      reference: row.invoiceId,
+      ignored: null,
+    };
+    const recorded = await recordInvoice(trx, { invoice, referralId, actorId, now });
     await settleEvent(trx, eventId, {
       status: 'matched',
       detail: recorded.detail,
