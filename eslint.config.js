@@ -55,10 +55,33 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@trpc/*'], message: 'Services know no transport: throw DomainError (services/errors.ts).' },
+            {
+              group: ['@trpc/*'],
+              message: 'Services know no transport: throw DomainError (services/platform/errors.ts).',
+            },
             {
               group: ['**/trpc', '**/trpc/*'],
               message: 'Services know no transport: AppDeps and SessionUser live in deps.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A domain's index is its public face: the server around the services (routers, REST routes, workers,
+    // the cli) imports a domain, never one of its files. Services import each other's files directly.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/services/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)services/[\\w-]+/',
+              message:
+                'Import the domain (services/<domain>), whose index.ts is its public face, not one of its files.',
             },
           ],
         },

@@ -17,7 +17,7 @@ import { servedOpenApiDocument } from './rest/served-document';
 import { rawRoutes, restRoutes } from './rest/routes';
 import type { AppDeps } from './deps';
 import { hashApiKey } from './services/integrations';
-import { checkReadiness } from './services/platform/readiness';
+import { checkReadiness } from './services/platform';
 import { createContextFromRequest } from './trpc/context';
 import { isDatabaseUnavailable, retryAfterOf, toClientError } from './trpc/errors';
 import { registerTrpcEndpoint } from './trpc/http';

@@ -7,12 +7,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import { createMetrics, type Metrics } from './metrics';
 import { resolveSecrets } from './secrets';
-import { createFieldCipher, type FieldCipher } from './services/platform/crypto';
-import { createRateLimits, type RateLimits } from './services/platform/rate-limits';
-import { registerOutboxMetrics } from './services/notifications/outbox';
-import { createS3Storage } from './services/platform/s3-storage';
-import { createLocalStorage, type FileStorage } from './services/platform/storage';
-import { createTokenService, type TokenService } from './services/accounts/tokens';
+import {
+  createFieldCipher,
+  type FieldCipher,
+  createRateLimits,
+  type RateLimits,
+  createS3Storage,
+  createLocalStorage,
+  type FileStorage,
+} from './services/platform';
+import { registerOutboxMetrics } from './services/notifications';
+import { createTokenService, type TokenService } from './services/accounts';
 
 /** What the app runs on; procedures, services and tests receive it. */
 export interface AppDeps {

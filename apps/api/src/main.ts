@@ -12,9 +12,8 @@ import { createLogger } from './logger';
 import { resolveSecrets } from './secrets';
 import { startMetricsServer } from './metrics';
 import { startAccrualTimer } from './workers/accrual-timer';
-import { createBackupStream } from './services/platform/backup';
-import { ensureAdmin } from './services/accounts/admin-bootstrap';
-import { formatSignIns, seedDemo } from './services/platform/demo-seed';
+import { createBackupStream, formatSignIns, seedDemo } from './services/platform';
+import { ensureAdmin } from './services/accounts';
 import { createOutboxWorker } from './workers/outbox-worker';
 import { createWebhookWorker } from './workers/webhook-worker';
 

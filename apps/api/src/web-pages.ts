@@ -11,8 +11,8 @@ import compress from '@fastify/compress';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './deps';
-import { DomainError } from './services/platform/errors';
-import { referralLink } from './services/referrals/referral-visits';
+import { DomainError } from './services/platform';
+import { referralLink } from './services/referrals';
 
 /** What apps/web/src/ssr/entry-server.tsx exports (the file is built JavaScript, not part of this program). */
 interface SsrEntry {

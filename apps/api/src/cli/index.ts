@@ -12,14 +12,17 @@ import { claimDataDir, requestBackup } from '../control';
 import { secureDataDir } from '../data-dir';
 import { createDeps, openDatabase } from '../deps';
 import { createLogger } from '../logger';
-import { runAccrual } from '../services/money/accrual';
-import { ensureAdmin } from '../services/accounts/admin-bootstrap';
-import { createBackupStream, restoreBackup } from '../services/platform/backup';
-import { formatSignIns, seedDemo } from '../services/platform/demo-seed';
-import { reencryptBankNumbers, reencryptSealedColumn } from '../services/platform/reencrypt';
-import { taxFieldContext } from '../services/money/tax-profiles';
-import { mfaSecretContext } from '../services/accounts/mfa';
-import { reencryptWebhookSecrets } from '../services/integrations/webhooks';
+import { runAccrual, taxFieldContext } from '../services/money';
+import { ensureAdmin, mfaSecretContext } from '../services/accounts';
+import {
+  createBackupStream,
+  restoreBackup,
+  formatSignIns,
+  seedDemo,
+  reencryptBankNumbers,
+  reencryptSealedColumn,
+} from '../services/platform';
+import { reencryptWebhookSecrets } from '../services/integrations';
 
 type Command = (args: string[]) => Promise<void>;
 

@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { descriptionOf, responseHeadersOf, type RestRoute } from './adapter';
-import { keyScopeOf, type Permission } from '../services/platform/permissions';
+import { keyScopeOf, type Permission } from '../services/platform';
 import type { ProcedureMeta } from '../trpc/init';
 import { appRouter } from '../trpc/router';
 import { WEBHOOK_EVENT_PAYLOADS, WEBHOOK_EVENT_SUMMARIES } from '@portal/contracts';

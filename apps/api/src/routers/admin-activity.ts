@@ -2,7 +2,7 @@
 
 import { activityPageOutput, listActivityInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { listActivity } from '../services/platform/activity-log';
+import { listActivity } from '../services/platform';
 import { permittedProcedure } from '../trpc/init';
 
 export const adminActivityProcedures = {

@@ -25,10 +25,12 @@ import {
   listClientPayments,
   paidMonthsOfPartner,
   recordClientPayment,
-} from '../services/money/client-payments';
-import { importClientPayments } from '../services/money/client-payment-import';
-import { recordClientPaymentRefund } from '../services/money/client-payment-refunds';
-import { dismissStripeEvent, listUnmatchedStripeEvents, matchStripePayment } from '../services/money/stripe-payments';
+  importClientPayments,
+  recordClientPaymentRefund,
+  dismissStripeEvent,
+  listUnmatchedStripeEvents,
+  matchStripePayment,
+} from '../services/money';
 import { acting, activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminClientPaymentProcedures = {

@@ -26,23 +26,22 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { runAccrual } from '../services/money/accrual';
-import { addAdjustment, voidCommission } from '../services/money/adjustments';
 import {
+  runAccrual,
+  addAdjustment,
+  voidCommission,
   failCommission,
   listPayouts,
   listPendingCommissions,
   previewPayout,
   processPayout,
-} from '../services/money/payouts';
-import {
   confirmPayoutLine,
   listFailedCommissions,
   listPayoutLines,
   markPayoutSent,
   retryCommission,
   returnPayoutLine,
-} from '../services/money/payout-lines';
+} from '../services/money';
 import { acting, permittedProcedure, runIdempotently } from '../trpc/init';
 
 const payoutOnlyInput = z.object({ payoutId: idField });

@@ -10,7 +10,7 @@ import {
   mailDeliveryOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { getEmail, listEmails, resendEmail } from '../services/notifications/email-log';
+import { getEmail, listEmails, resendEmail } from '../services/notifications';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminEmailProcedures = {

@@ -28,7 +28,7 @@ import {
   sendTestEvent,
   updateWebhook,
   type WebhookDeps,
-} from '../services/integrations/webhooks';
+} from '../services/integrations';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 const manage = permittedProcedure('keys:manage');

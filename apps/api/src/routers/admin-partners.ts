@@ -19,20 +19,18 @@ import {
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { adminMetrics } from '../services/money/admin-metrics';
+import { adminMetrics } from '../services/money';
 import {
   changePartnerStatus,
   createPartnerByAdmin,
   getPartnerDetails,
   listPartners,
   listPendingPartners,
-} from '../services/partners/admin-partners';
-import {
   listPartnerActivity,
   listPartnerCommissionsPage,
   listPartnerPayouts,
   ofExistingPartner,
-} from '../services/partners/partner-page';
+} from '../services/partners';
 import type { AppDeps, SessionUser } from '../trpc/context';
 import { acting, permittedProcedure, runIdempotently } from '../trpc/init';
 

@@ -18,8 +18,9 @@ import {
   listPipelineColumn,
   previewWon,
   updateReferral,
-} from '../services/referrals/referrals';
-import { extendQualificationWindow, overrideQualification } from '../services/referrals/qualification';
+  extendQualificationWindow,
+  overrideQualification,
+} from '../services/referrals';
 import { acting, permittedProcedure, runIdempotently } from '../trpc/init';
 
 /**

@@ -16,7 +16,7 @@ import {
   resendInvitation,
   resetMemberMfa,
   revokeInvitation,
-} from '../services/accounts/team';
+} from '../services/accounts';
 import { permittedProcedure, runIdempotently } from '../trpc/init';
 
 /** admin.team, admin.inviteMember, admin.revokeInvitation, admin.resendInvitation, admin.changeMemberRole, admin.removeMember, admin.resetMemberMfa: only `admin` manages the team. */

@@ -21,15 +21,22 @@ import {
   type SessionUserOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { completeMfaSignIn, registerAccount, sessionUserView, signIn, signOut } from '../services/accounts/sign-in';
-import { disableMfa, enableMfa, setupMfa } from '../services/accounts/mfa';
-import { acceptInvitation, updateDisplayName } from '../services/accounts/team';
 import {
+  completeMfaSignIn,
+  registerAccount,
+  sessionUserView,
+  signIn,
+  signOut,
+  disableMfa,
+  enableMfa,
+  setupMfa,
+  acceptInvitation,
+  updateDisplayName,
   changePassword,
   requestPasswordReset,
   resetLinkStatus,
   resetPassword,
-} from '../services/accounts/password-reset';
+} from '../services/accounts';
 import { authedProcedure, enrolledProcedure, publicProcedure } from '../trpc/init';
 
 /** auth.register, auth.login, auth.me, auth.logout (Accounts and sessions issue); recovery and change. */

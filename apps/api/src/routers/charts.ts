@@ -2,7 +2,7 @@
 
 import { chartMonthsInput, earningsByMonthOutput, programTrendsOutput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { partnerEarningsByMonth, programTrends } from '../services/money/charts';
+import { partnerEarningsByMonth, programTrends } from '../services/money';
 import { activePartnerProcedure, permittedProcedure } from '../trpc/init';
 
 export const partnerChartProcedures = {

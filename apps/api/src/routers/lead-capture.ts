@@ -20,14 +20,15 @@ import {
   unplacedBookingsOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
+import { dismissUnplacedBooking, listUnplacedBookings, placeUnplacedBooking } from '../services/integrations';
 import {
-  dismissUnplacedBooking,
-  listUnplacedBookings,
-  placeUnplacedBooking,
-} from '../services/integrations/unplaced-bookings';
-import { listReferralConflicts, listSelfReferrals, resolveReferralConflict } from '../services/referrals/conflicts';
-import { leadFunnel } from '../services/referrals/funnel';
-import { receiveLead, recentBookings } from '../services/referrals/lead-capture';
+  listReferralConflicts,
+  listSelfReferrals,
+  resolveReferralConflict,
+  leadFunnel,
+  receiveLead,
+  recentBookings,
+} from '../services/referrals';
 import { acting, activePartnerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 export const adminLeadProcedures = {

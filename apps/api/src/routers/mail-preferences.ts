@@ -3,7 +3,7 @@
 
 import { mailPreferencesOutput, updateMailPreferencesInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { getMailPreferences, setMailPreferences } from '../services/notifications/preferences';
+import { getMailPreferences, setMailPreferences } from '../services/notifications';
 import { partnerProcedure } from '../trpc/init';
 
 export const mailPreferenceProcedures = {

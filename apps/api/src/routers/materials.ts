@@ -11,7 +11,7 @@ import {
   updateMaterialInput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { DomainError } from '../services/platform/errors';
+import { DomainError } from '../services/platform';
 import { z } from 'zod';
 import {
   createExternalMaterial,
@@ -21,7 +21,7 @@ import {
   materialForDownload,
   toAdminMaterial,
   toMaterial,
-} from '../services/materials/materials';
+} from '../services/materials';
 import { libraryViewerProcedure, permittedProcedure, runIdempotently } from '../trpc/init';
 
 const notFound = () => DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);

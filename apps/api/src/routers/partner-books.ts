@@ -11,8 +11,13 @@ import {
   taxProfileResultOutput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { getPartnerPayout, listPartnerPayouts, pagePartnerCommissions } from '../services/money/partner-payouts';
-import { getTaxProfile, saveTaxProfile } from '../services/money/tax-profiles';
+import {
+  getPartnerPayout,
+  listPartnerPayouts,
+  pagePartnerCommissions,
+  getTaxProfile,
+  saveTaxProfile,
+} from '../services/money';
 import { partnerProcedure } from '../trpc/init';
 
 export const partnerBookProcedures = {

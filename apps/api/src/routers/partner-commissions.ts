@@ -2,7 +2,7 @@
 
 import { commissionsListOutput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { listPartnerCommissions } from '../services/money/payouts';
+import { listPartnerCommissions } from '../services/money';
 import { partnerProcedure } from '../trpc/init';
 
 export const partnerCommissionProcedures = {

@@ -7,12 +7,16 @@ import {
   type PartnerProfile,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { toPartnerProfile } from '../services/platform/mappers';
-import { applyAsPartner, partnerOfUser } from '../services/partners/application';
-import { pendingAgreementVersion } from '../services/partners/agreement';
-import { firstFeeMonth } from '../services/money/statements';
-import { supportEmail } from '../services/platform/program-settings';
-import { updateOwnBankDetails, updateOwnPaymentMethod, updateOwnProfile } from '../services/partners/self-service';
+import { toPartnerProfile, supportEmail } from '../services/platform';
+import {
+  applyAsPartner,
+  partnerOfUser,
+  pendingAgreementVersion,
+  updateOwnBankDetails,
+  updateOwnPaymentMethod,
+  updateOwnProfile,
+} from '../services/partners';
+import { firstFeeMonth } from '../services/money';
 import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
 /** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */

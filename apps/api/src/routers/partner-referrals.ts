@@ -7,8 +7,8 @@ import {
   referralOutput,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { createPartnerReferral, listOwnReferrals, listPartnerReferrals } from '../services/referrals/referrals';
-import { partnerMetrics } from '../services/partners/partner-metrics';
+import { createPartnerReferral, listOwnReferrals, listPartnerReferrals } from '../services/referrals';
+import { partnerMetrics } from '../services/partners';
 import { activePartnerProcedure, runIdempotently } from '../trpc/init';
 
 /** partner.referrals, partner.referralsPage (the Referrals tab), partner.createReferral, partner.metrics — the dashboard's data, for active partners only. */

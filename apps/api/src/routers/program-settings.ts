@@ -3,7 +3,7 @@
 
 import { programSettingsOutput, updateProgramSettingsInput } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { getProgramSettings, updateProgramSettings } from '../services/platform/program-settings';
+import { getProgramSettings, updateProgramSettings } from '../services/platform';
 import { permittedProcedure } from '../trpc/init';
 
 export const programSettingsProcedures = {

@@ -21,21 +21,22 @@ import {
   publishProgramTermsInput,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { acceptAgreement, partnerAgreement } from '../services/partners/agreement';
 import {
+  acceptAgreement,
+  partnerAgreement,
   adminPartnershipEnd,
   forfeitFees,
   givePartnerNotice,
   partnershipEnd,
   terminatePartner,
   withdrawNotice,
-} from '../services/partners/partnership-end';
+} from '../services/partners';
 import {
   currentProgramTerms,
   programTermsOverview,
   publishProgramTerms,
   toPublicProgramTerms,
-} from '../services/platform/program-terms';
+} from '../services/platform';
 import { acting, partnerProcedure, permittedProcedure, publicProcedure, runIdempotently } from '../trpc/init';
 
 export const adminProgramTermsProcedures = {

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { referralLinkInput, referralLinkOutput, referralVisitInput, referralVisitOutput } from '@portal/contracts';
-import { recordVisit, referralLink } from '../services/referrals/referral-visits';
+import { recordVisit, referralLink } from '../services/referrals';
 import { publicProcedure } from '../trpc/init';
 
 /** public.referralLink, public.recordVisit — the referral landing page, for any visitor. */

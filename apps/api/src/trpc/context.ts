@@ -7,9 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, SessionUser } from '../deps';
 import { isDatabaseUnavailable } from './errors';
 import { authenticateApiKey, isApiKeyToken } from '../services/integrations';
-import type { Session } from '../services/platform/permissions';
-import { mustEnrolMfa } from '../services/accounts/mfa';
-import { preparedLookup } from '../services/platform/prepared';
+import { type Session, preparedLookup } from '../services/platform';
+import { mustEnrolMfa } from '../services/accounts';
 import type { Db } from '@portal/db';
 
 export type { AppDeps, SessionUser } from '../deps';

@@ -5,8 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { MESSAGES } from '@portal/contracts';
 import { isTransactionConflict } from '@portal/db';
-import { DomainError, type DomainErrorKind } from '../services/platform/errors';
-import { RateLimitedError } from '../services/platform/rate-limits';
+import { DomainError, type DomainErrorKind, RateLimitedError } from '../services/platform';
 
 const TRPC_CODE_OF = {
   invalid: 'BAD_REQUEST',

@@ -5,17 +5,17 @@
 import { MESSAGES } from '@portal/contracts';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { ZodType } from 'zod';
-import { withActor } from '../services/platform/actor';
-import { libraryViewer } from '../services/materials/materials';
-import { partnerOfUser } from '../services/partners/application';
 import {
+  withActor,
   requireMfaEnrolled,
   requirePermission as requirePermissionOf,
   requireSignedInUser,
   type Permission,
-} from '../services/platform/permissions';
+  idempotently,
+} from '../services/platform';
+import { libraryViewer } from '../services/materials';
+import { partnerOfUser } from '../services/partners';
 import type { Context } from './context';
-import { idempotently } from '../services/platform/idempotency';
 import { toClientError, userMessage, validationIssues } from './errors';
 
 /** What a procedure declares besides its parsers. */

@@ -5,10 +5,10 @@
 
 import { previousMonthKey } from '@portal/contracts';
 import type { AppDeps } from '../deps';
-import type { MailDeps } from '../services/notifications/notify';
-import { runAccrual, type AccrualResult } from '../services/money/accrual';
-import { applyDueTerminations } from '../services/partners/partnership-end';
-import { sendWindowsEndingDigest } from '../services/referrals/window-digest';
+import type { MailDeps } from '../services/notifications';
+import { runAccrual, type AccrualResult } from '../services/money';
+import { applyDueTerminations } from '../services/partners';
+import { sendWindowsEndingDigest } from '../services/referrals';
 
 export const ACCRUAL_INTERVAL_MS = 24 * 60 * 60 * 1000;
 

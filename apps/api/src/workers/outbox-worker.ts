@@ -6,7 +6,7 @@ import type { EmailOutboxRow, EmailOutboxTable } from '@portal/db';
 import type { Updateable } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../deps';
-import { CLEARED_BODY, clearExpiredMailBodies, SECRET_MAIL_KINDS } from '../services/notifications/outbox';
+import { CLEARED_BODY, clearExpiredMailBodies, SECRET_MAIL_KINDS } from '../services/notifications';
 import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
 
 /**

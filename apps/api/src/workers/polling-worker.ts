@@ -4,7 +4,7 @@
 import type { Database, Db } from '@portal/db';
 import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
 import type { AppDeps } from '../deps';
-import type { DbOrTx } from '../services/platform/activity';
+import type { DbOrTx } from '../services/platform';
 
 /** The tables a delivery worker claims rows of: each row is pending until due at next_attempt_at, and counts its attempts. */
 export type ClaimableTable = 'emailOutbox' | 'webhookDeliveries';

@@ -2,9 +2,9 @@
 // replicas on one database never send a delivery twice); every retry carries the same webhook-id.
 
 import type { AppDeps } from '../deps';
-import { logActivity, type DbOrTx } from '../services/platform/activity';
+import { logActivity, type DbOrTx } from '../services/platform';
 import { claimDue, createPollingWorker, settleClaim, type PollingWorker } from './polling-worker';
-import { DELIVERY_TIMEOUT_MS, sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations/webhooks';
+import { DELIVERY_TIMEOUT_MS, sendWebhook, webhookIdOf, webhookSecretContext } from '../services/integrations';
 
 /** Waits after the 1st … 7th failed attempt (first retry within ~10 s, then backoff over about a day); an 8th failure marks the delivery failed. */
 export const WEBHOOK_RETRY_DELAYS_MS = [

@@ -2,8 +2,7 @@
 // the same filters and 400s as GET /api/admin/activity and the exports' formula-safe cells.
 
 import { activityFilterInput } from '@portal/contracts';
-import { activityCsv } from '../../services/platform/activity-log';
-import { DomainError } from '../../services/platform/errors';
+import { activityCsv, DomainError } from '../../services/platform';
 import type { RawRoutes } from '../routes';
 import { answeringErrors, csvHeaders, errorResponse, requireAccess } from './raw-routes';
 

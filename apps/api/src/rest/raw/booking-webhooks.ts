@@ -12,8 +12,8 @@ import {
   verifyCalcomSignature,
   verifyCalendlySignature,
   type BookingEvent,
-} from '../../services/integrations/booking-webhooks';
-import { DomainError } from '../../services/platform/errors';
+} from '../../services/integrations';
+import { DomainError } from '../../services/platform';
 import type { RawRoutes } from '../routes';
 import { inboundWebhookOperation, signedWebhookRoute, withRawBodies } from './raw-routes';
 

@@ -4,9 +4,7 @@
 
 import { importReportOutput } from '@portal/contracts';
 import { z } from 'zod';
-import { withActor } from '../../services/platform/actor';
-import { DomainError } from '../../services/platform/errors';
-import { requirePermission } from '../../services/platform/permissions';
+import { withActor, DomainError, requirePermission } from '../../services/platform';
 import { createContextFromRequest } from '../../trpc/context';
 import { callProcedure } from '../adapter';
 import type { RawRoutes } from '../routes';

@@ -4,15 +4,16 @@
 
 import { COMMISSION_MESSAGES, EXPORT_KINDS, type ExportKind } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
-import { withActor } from '../../services/platform/actor';
-import { DomainError } from '../../services/platform/errors';
-import { csvStream, exportTable, logExport } from '../../services/money/exports';
+import { withActor, DomainError } from '../../services/platform';
 import {
+  csvStream,
+  exportTable,
+  logExport,
   nachaFileForPayout,
   paypalBatchForPayout,
   WIRE_COLUMNS,
   wireInstructions,
-} from '../../services/money/bank-files';
+} from '../../services/money';
 import type { RawRoutes } from '../routes';
 import { answeringErrors, csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 

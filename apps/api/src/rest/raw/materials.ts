@@ -14,18 +14,21 @@ import {
   uploadMaterialFields,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../../services/platform/errors';
-import { FILE_KINDS } from '../../services/materials/file-types';
 import {
+  DomainError,
+  withActor,
+  idempotently,
+  requirePermission,
+  FileTooLargeError,
+  StoredFileNotFoundError,
+} from '../../services/platform';
+import {
+  FILE_KINDS,
   createStoredMaterial,
   materialOfDownloadLink,
   storeUpload,
   toAdminMaterial,
-} from '../../services/materials/materials';
-import { withActor } from '../../services/platform/actor';
-import { idempotently } from '../../services/platform/idempotency';
-import { requirePermission } from '../../services/platform/permissions';
-import { FileTooLargeError, StoredFileNotFoundError } from '../../services/platform/storage';
+} from '../../services/materials';
 import type { AppDeps } from '../../deps';
 import { createContextFromRequest, type Context } from '../../trpc/context';
 import { callProcedure, idempotent } from '../adapter';

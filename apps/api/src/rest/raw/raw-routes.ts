@@ -5,8 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
-import { DomainError } from '../../services/platform/errors';
-import { requirePermission, type Permission } from '../../services/platform/permissions';
+import { DomainError, requirePermission, type Permission } from '../../services/platform';
 import { authenticate } from '../../trpc/context';
 import { sendError } from '../adapter';
 import type { ExtraOperation } from '../openapi';

@@ -5,11 +5,18 @@
 import { MESSAGES, statementMonth, TAX_MESSAGES, taxYear } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { DomainError } from '../../services/platform/errors';
-import { csvStream } from '../../services/money/exports';
-import { buildStatement, STATEMENT_COLUMNS, statementCsvRows, statementPdf } from '../../services/money/statements';
-import { FORM_1099_COLUMNS, form1099Rows, thresholdFor } from '../../services/money/tax-profiles';
-import { partnerOfUser } from '../../services/partners/application';
+import { DomainError } from '../../services/platform';
+import {
+  csvStream,
+  buildStatement,
+  STATEMENT_COLUMNS,
+  statementCsvRows,
+  statementPdf,
+  FORM_1099_COLUMNS,
+  form1099Rows,
+  thresholdFor,
+} from '../../services/money';
+import { partnerOfUser } from '../../services/partners';
 import type { RawRoutes } from '../routes';
 import { answeringErrors, csvHeaders, errorResponse, requireAccess, UUID } from './raw-routes';
 

@@ -3,7 +3,7 @@
 // package (Stripe-Signature, five minutes' tolerance) before it is read. Without STRIPE_WEBHOOK_SECRET it
 // answers 404.
 
-import { receiveStripeEvent, STRIPE_MESSAGES, verifyStripeEvent } from '../../services/money/stripe-payments';
+import { receiveStripeEvent, STRIPE_MESSAGES, verifyStripeEvent } from '../../services/money';
 import type { RawRoutes } from '../routes';
 import { inboundWebhookOperation, signedWebhookRoute, withRawBodies } from './raw-routes';
 

@@ -3,7 +3,7 @@
 // the topic; the answer is the same switch the Settings tab flips. A raw route because the body
 // is form-encoded, not JSON.
 
-import { unsubscribeOneClick } from '../../services/notifications/preferences';
+import { unsubscribeOneClick } from '../../services/notifications';
 import type { RawRoutes } from '../routes';
 import { answeringErrors, errorResponse, withRawBodies } from './raw-routes';
 

@@ -1,7 +1,7 @@
 // REST paths of the admin's partner management (spec §7, with the decisions and list options).
 
 import { DEFAULT_PAGE_SIZE, listPartnersInput, PARTNER_SORTS, partnerPageInput } from '@portal/contracts';
-import { streamPartners } from '../../services/partners/admin-partners';
+import { streamPartners } from '../../services/partners';
 import { idempotent, type RestRoute } from '../adapter';
 
 const tag = 'Admin: partners';

@@ -1,7 +1,7 @@
 // REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
 
 import { listPayoutsInput, MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
-import { streamPendingCommissions } from '../../services/money/payouts';
+import { streamPendingCommissions } from '../../services/money';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotent, type RestRoute } from '../adapter';
 
 const partnerTag = 'Partner: commissions';

@@ -7,7 +7,7 @@ import {
   REFERRAL_SORTS,
   REFERRAL_STAGES,
 } from '@portal/contracts';
-import { streamAllReferrals } from '../../services/referrals/referrals';
+import { streamAllReferrals } from '../../services/referrals';
 import { idempotent, nullIsNotFound, type RestRoute } from '../adapter';
 
 export const referralRoutes: RestRoute[] = [

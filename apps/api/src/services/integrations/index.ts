@@ -1,4 +1,5 @@
-// Integrations for internal tools: API keys, signed outgoing webhooks, and the bookings no partner got.
+// Integrations: API keys, signed outgoing webhooks, inbound booking webhooks and the bookings no partner got.
 export * from './api-keys';
-export * from './webhooks';
+export * from './booking-webhooks';
 export * from './unplaced-bookings';
+export * from './webhooks';
