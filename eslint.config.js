@@ -69,9 +69,10 @@ export default tseslint.config(
     },
   },
   {
-    // A domain's index is its public face: the server around the services (routers, REST routes, workers,
-    // the cli) imports a domain, never one of its files. Services import each other's files directly.
-    files: ['apps/api/src/**/*.ts'],
+    // A domain's index is its public face: everything outside the services (routers, REST routes, workers,
+    // the cli, the tests, the benchmarks and journeys) imports a domain, never one of its files. Services
+    // import each other's files directly.
+    files: ['apps/api/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
     ignores: ['apps/api/src/services/**'],
     rules: {
       'no-restricted-imports': [

@@ -6,7 +6,7 @@
 
 import { sql } from 'kysely';
 import { createDb, DEFAULT_DATABASE_TIMEOUTS } from '@portal/db';
-import { accrueMonth } from '../../apps/api/src/services/money/accrual';
+import { accrueMonth } from '../../apps/api/src/services/money';
 import { seedAdminToken, withPostgresPortal } from './portal';
 import { seedActivePartners } from './seed-partners';
 import { fmt, latencyFigure, median } from './stats';

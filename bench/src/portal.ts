@@ -11,8 +11,8 @@ import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { createDeps } from '../../apps/api/src/deps';
 import { createLogger } from '../../apps/api/src/logger';
-import { hashPassword } from '../../apps/api/src/services/accounts/passwords';
-import { allocateReferralCode } from '../../apps/api/src/services/partners/referral-codes';
+import { hashPassword } from '../../apps/api/src/services/accounts';
+import { allocateReferralCode } from '../../apps/api/src/services/partners';
 import type { AppDeps } from '../../apps/api/src/deps';
 import type { PostgresBenchOptions } from './types';
 

@@ -16,8 +16,8 @@
 import { pathToFileURL } from 'node:url';
 import { createDb, migrateToLatest, type Db } from '@portal/db';
 import { sql, type RawBuilder } from 'kysely';
-import { activeInMonthSql } from '../../apps/api/src/services/referrals/active-referrals';
-import { bankFieldContext, type FieldCipher } from '../../apps/api/src/services/platform/crypto';
+import { activeInMonthSql } from '../../apps/api/src/services/referrals';
+import { bankFieldContext, type FieldCipher } from '../../apps/api/src/services/platform';
 
 export interface ScaleSizes {
   partners: number;

@@ -2,7 +2,7 @@
 // an argon2id hash (m=19456 KiB, t=2, p=1), so the ceiling is argon2 itself: the same number of
 // concurrent argon2.verify calls in this process is measured beside it and the ratio reported.
 
-import { verifyPassword } from '../../apps/api/src/services/accounts/passwords';
+import { verifyPassword } from '../../apps/api/src/services/accounts';
 import { runLoad } from './load';
 import { seedActivePartner, withPortal } from './portal';
 import { fmt, median, notMeasured, percentile } from './stats';

@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/db/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealBankDetails, seedScale, type ScaleSizes } from '../../bench/src/seed-scale';
-import { createFieldCipher } from '../../apps/api/src/services/platform/crypto';
+import { createFieldCipher } from '../../apps/api/src/services/platform';
 import { ADMIN } from '../src/api-client';
 import { DESKTOP, launchBrowser, MOBILE, startPortal, type Portal, journeyOf } from '../src/harness';
 import { confirmPayout, fitsWidth, screenshot, seriousA11yViolations, settled, useScheme } from '../src/page-checks';

@@ -8,8 +8,7 @@ import { createDb, migrateToLatest } from '@portal/db';
 import { MESSAGES } from '@portal/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
-import { AdminBootstrapError, ensureAdmin } from '../../src/services/accounts/admin-bootstrap';
-import { hashPassword } from '../../src/services/accounts/passwords';
+import { AdminBootstrapError, ensureAdmin, hashPassword } from '../../src/services/accounts';
 import { CLI, migratedDataDir, postLogin, runApiProcess, SERVER, useTestApp } from '../support';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@
 import { MESSAGES } from '@portal/contracts';
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../../src/services/accounts/passwords';
+import { PASSWORD_HASH_OPTIONS, hashPassword, passwordNeedsRehash } from '../../src/services/accounts';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
 import { addressSequence, useTestApp, expectRefusal } from '../support';

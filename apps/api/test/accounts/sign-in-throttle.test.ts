@@ -7,7 +7,7 @@ import { MESSAGES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
-import { RATE_POLICIES, createRateLimits } from '../../src/services/platform/rate-limits';
+import { RATE_POLICIES, createRateLimits } from '../../src/services/platform';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
 import { addressSequence, postLogin, uniqueEmail, useTestApp } from '../support';

@@ -4,10 +4,10 @@
 
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@portal/contracts';
-import { hashPassword } from '../../src/services/accounts/passwords';
+import { hashPassword } from '../../src/services/accounts';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { bankFieldContext } from '../../src/services/platform/crypto';
+import { bankFieldContext } from '../../src/services/platform';
 import { appRouter } from '../../src/trpc/router';
 import { addressSequence, uniqueEmail, useMailingTestApp, useTestApp, expectRefusal } from '../support';
 import type { CapturedMail } from '../support/smtp';

@@ -5,7 +5,7 @@ import { MESSAGES } from '@portal/contracts';
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/services/accounts/tokens';
+import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/services/accounts';
 import { useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();

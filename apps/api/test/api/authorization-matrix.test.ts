@@ -7,20 +7,18 @@
 // something would show up as a changed outcome for the next principal.
 
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { hashPassword } from '../../src/services/accounts/passwords';
+import { hashPassword, mfaSecretContext, startMfaChallenge } from '../../src/services/accounts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestRoute } from '../../src/rest/adapter';
 import { rawRoutes, restRoutes } from '../../src/rest/routes';
 import { generate, generateSecret } from 'otplib';
-import { mfaSecretContext, startMfaChallenge } from '../../src/services/accounts/mfa';
-import { downloadTokensFor, type DownloadTarget } from '../../src/services/materials/download-tokens';
-import { enqueueMail } from '../../src/services/notifications/outbox';
-import { unsubscribeToken } from '../../src/services/notifications/preferences';
+import { downloadTokensFor, type DownloadTarget } from '../../src/services/materials';
+import { enqueueMail, unsubscribeToken } from '../../src/services/notifications';
 import type { ApiKeyScope } from '@portal/contracts';
 import { API_KEY_SCOPES } from '@portal/contracts';
 import { createApiKey } from '../../src/services/integrations';
-import { createWebhook, enqueueTestEvent } from '../../src/services/integrations/webhooks';
+import { createWebhook, enqueueTestEvent } from '../../src/services/integrations';
 import type { SessionUser } from '../../src/trpc/context';
 import { appRouter } from '../../src/trpc/router';
 import { createTestApp, type PartnerFixture, type TestApp } from '../support';

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRoutes, restRoutes } from '../../src/rest/routes';
-import { createWebhook } from '../../src/services/integrations/webhooks';
+import { createWebhook } from '../../src/services/integrations';
 import { sampleApplication, useTestApp, expectRefusal } from '../support';
 
 const NUM_RUNS = 20;

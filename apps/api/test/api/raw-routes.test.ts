@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../src/deps';
 import { answeringErrors, withRawBodies } from '../../src/rest/raw/raw-routes';
-import { DomainError } from '../../src/services/platform/errors';
+import { DomainError } from '../../src/services/platform';
 
 function appWithRawScope() {
   const deps = { logger: { error: vi.fn() } } as unknown as AppDeps;

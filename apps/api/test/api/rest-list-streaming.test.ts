@@ -14,7 +14,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_BATCH_SIZE } from '../../src/services/platform/keyset';
+import { STREAM_BATCH_SIZE } from '../../src/services/platform';
 import type { SessionUser } from '../../src/trpc/context';
 import { useTestApp } from '../support';
 

@@ -5,7 +5,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp, expectRefusal } from '../support';
-import { BOOKING_WEBHOOK_MESSAGES } from '../../src/services/integrations/booking-webhooks';
+import { BOOKING_WEBHOOK_MESSAGES } from '../../src/services/integrations';
 import { calcomBody, calendlyBody, calendlyInviteeUri } from './fixtures/booking-payloads';
 
 const CALCOM_SECRET = 'calcom-test-secret-123';

@@ -10,14 +10,14 @@ import { createLogger } from '../../src/logger';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { createFieldCipher } from '../../src/services/platform/crypto';
+import { createFieldCipher } from '../../src/services/platform';
 import {
   createWebhook,
   reencryptWebhookSecrets,
   refusalOfAddress,
   resolveTarget,
   webhookSecretContext,
-} from '../../src/services/integrations/webhooks';
+} from '../../src/services/integrations';
 import { createWebhookWorker, WEBHOOK_RETRY_DELAYS_MS } from '../../src/workers/webhook-worker';
 import { createTestApp, logSink, runWorkersUntilIdle, useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';

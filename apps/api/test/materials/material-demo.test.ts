@@ -2,7 +2,7 @@
 
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MATERIALS, buildLogoPng, buildPdf, seedDemoMaterials } from '../../src/services/materials/demo-materials';
+import { DEMO_MATERIALS, buildLogoPng, buildPdf, seedDemoMaterials } from '../../src/services/materials';
 import { useTestApp } from '../support';
 
 const t = useTestApp();

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MATERIAL_UPLOAD_MESSAGES, MAX_UPLOAD_BYTES, MESSAGES, materialTitleRequired } from '@portal/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildLogoPng, buildPdf } from '../../src/services/materials/demo-materials';
+import { buildLogoPng, buildPdf } from '../../src/services/materials';
 import type { SessionUser } from '../../src/trpc/context';
 import { createTestApp, materialDownloadCount, type TestApp, expectRefusal } from '../support';
 import { startTestS3, type TestS3 } from '../support/s3-server';

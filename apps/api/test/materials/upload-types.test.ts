@@ -3,7 +3,7 @@
 
 import { UPLOAD_CONTENT_TYPES, UPLOAD_EXTENSIONS } from '@portal/contracts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { FILE_KINDS } from '../../src/services/materials/file-types';
+import { FILE_KINDS } from '../../src/services/materials';
 
 type Kinds = (typeof FILE_KINDS)[keyof typeof FILE_KINDS];
 

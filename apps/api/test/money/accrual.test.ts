@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { MESSAGES } from '@portal/contracts';
 import { createDb } from '@portal/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accrueMonth } from '../../src/services/money/accrual';
+import { accrueMonth } from '../../src/services/money';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
 import type { SessionUser } from '../../src/trpc/context';
 import { apiDir, CLI, migratedDataDir, type TestApp, useTestApp, expectRefusal } from '../support';

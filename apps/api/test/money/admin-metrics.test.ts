@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useClock, useUser } from '../support';
 import { sql } from 'kysely';
-import { refreshPartnerTotals } from '../../src/services/partners/partner-totals';
+import { refreshPartnerTotals } from '../../src/services/partners';
 
 const t = useTestApp();
 useClock(t, '2026-06-15T12:00:00Z');

@@ -4,8 +4,8 @@
 import { normaliseMoney } from '@portal/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activeInMonth } from '../../src/services/referrals/active-referrals';
-import { programTrends } from '../../src/services/money/charts';
+import { activeInMonth } from '../../src/services/referrals';
+import { programTrends } from '../../src/services/money';
 import { useTestApp } from '../support';
 
 const t = useTestApp();

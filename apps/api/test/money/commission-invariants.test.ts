@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/trpc/context';
-import { applyClientPaymentRefund } from '../../src/services/money/client-payment-refunds';
+import { applyClientPaymentRefund } from '../../src/services/money';
 import { type PartnerFixture, useTestApp } from '../support';
 
 const t = useTestApp();

@@ -3,9 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { EXPORT_KINDS } from '@portal/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bankFieldContext } from '../../src/services/platform/crypto';
-import { exportTable, neutraliseCell } from '../../src/services/money/exports';
-import { WIRE_COLUMNS } from '../../src/services/money/bank-files';
+import { bankFieldContext } from '../../src/services/platform';
+import { exportTable, neutraliseCell, WIRE_COLUMNS } from '../../src/services/money';
 import { useTestApp, expectRefusal } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 

@@ -8,9 +8,8 @@ import AchParser from '@ach/ach/lib/transforms/ach-parser.js';
 import { isValidAbaRoutingNumber, PAYMENT_METHOD_MESSAGES, updatePaymentMethodInput } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
-import { nachaFileForPayout } from '../../src/services/money/bank-files';
-import { nextBankingDay, proposedPayoutDate } from '../../src/services/money/business-days';
-import { bankFieldContext } from '../../src/services/platform/crypto';
+import { nachaFileForPayout, nextBankingDay, proposedPayoutDate } from '../../src/services/money';
+import { bankFieldContext } from '../../src/services/platform';
 import { useClock, useTestApp, useUser } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 

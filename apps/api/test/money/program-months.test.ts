@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { activeInMonth, activeValueByMonthSql } from '../../src/services/referrals/active-referrals';
-import { adminMetrics } from '../../src/services/money/admin-metrics';
-import { programTrends } from '../../src/services/money/charts';
+import { activeInMonth, activeValueByMonthSql } from '../../src/services/referrals';
+import { adminMetrics, programTrends } from '../../src/services/money';
 import { useAccrualSeed, useTestApp } from '../support';
 
 const t = useTestApp();

@@ -4,10 +4,16 @@
 
 import { EMAIL_BODY_NOTES, MESSAGES, TOKEN_LINK_REDACTED } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { downloadTokensFor } from '../../src/services/materials/download-tokens';
-import { CLEARED_BODY, enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
-import { unsubscribeHeaders, unsubscribeToken } from '../../src/services/notifications/preferences';
-import { portalLink, renderMail } from '../../src/services/notifications/templates';
+import { downloadTokensFor } from '../../src/services/materials';
+import {
+  CLEARED_BODY,
+  enqueueMail,
+  enqueueTemplate,
+  unsubscribeHeaders,
+  unsubscribeToken,
+  portalLink,
+  renderMail,
+} from '../../src/services/notifications';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
 import { mailingEnv, useTestApp, useTestSmtp, expectRefusal, useUser } from '../support';
 import type { SessionUser } from '../../src/trpc/context';

@@ -10,9 +10,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
-import { clearExpiredMailBodies, enqueueMail, enqueueTemplate } from '../../src/services/notifications/outbox';
+import {
+  clearExpiredMailBodies,
+  enqueueMail,
+  enqueueTemplate,
+  escapeHtml,
+  portalLink,
+  renderMail,
+} from '../../src/services/notifications';
 import { MESSAGES, NOT_SENT_NO_SMTP } from '@portal/contracts';
-import { escapeHtml, portalLink, renderMail } from '../../src/services/notifications/templates';
 import { createOutboxWorker, RETRY_DELAYS_MS } from '../../src/workers/outbox-worker';
 import {
   createTestDatabase,

@@ -3,7 +3,7 @@
 
 import { TOKEN_LINK_REDACTED } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { carriesToken, redactTokenLinks } from '../../src/services/notifications/token-links';
+import { carriesToken, redactTokenLinks } from '../../src/services/notifications';
 
 describe('links with a one-time token', () => {
   it.each([

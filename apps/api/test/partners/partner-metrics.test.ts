@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp, expectRefusal } from '../support';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
 import { sql } from 'kysely';
-import { landingPath } from '../../src/services/referrals/referral-visits';
+import { landingPath } from '../../src/services/referrals';
 import { createInnerContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
 

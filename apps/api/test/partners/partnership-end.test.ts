@@ -6,8 +6,8 @@ import { CLIENT_PAYMENT_MESSAGES, ENDING_MESSAGES } from '@portal/contracts';
 import { migrations } from '@portal/db';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { feeOfPayment, type FeeReferral } from '../../src/services/money/client-payments';
-import { applyDueTerminations } from '../../src/services/partners/partnership-end';
+import { feeOfPayment, type FeeReferral } from '../../src/services/money';
+import { applyDueTerminations } from '../../src/services/partners';
 import { useTestApp, expectRefusal, useClock, useUser, type PartnerFixture } from '../support';
 
 const t = useTestApp();

@@ -5,8 +5,8 @@
 import type { TestDatabase } from '@portal/db/testing';
 import { CompiledQuery, PostgresQueryCompiler, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPartners, streamPartners } from '../../src/services/partners/admin-partners';
-import { listAllReferrals, listPipelineColumn } from '../../src/services/referrals/referrals';
+import { listPartners, streamPartners } from '../../src/services/partners';
+import { listAllReferrals, listPipelineColumn } from '../../src/services/referrals';
 import { createTestDatabase } from '../support';
 
 const PARTNERS = 3000;

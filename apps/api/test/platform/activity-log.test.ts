@@ -8,8 +8,7 @@ import { hasActivitySentence, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@p
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeSet, logActivity } from '../../src/services/platform/activity';
-import { describeActor } from '../../src/services/platform/activity-log';
+import { changeSet, logActivity, describeActor } from '../../src/services/platform';
 import { appRouter } from '../../src/trpc/router';
 import { apiDir, type PartnerFixture, useTestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';

@@ -25,9 +25,7 @@ import { loadConfig } from '../../src/config';
 import { claimDataDir, DataDirInUseError } from '../../src/control';
 import { createDeps, openDatabase } from '../../src/deps';
 import { createLogger } from '../../src/logger';
-import { createBackupStream, restoreBackup } from '../../src/services/platform/backup';
-import { bankFieldContext } from '../../src/services/platform/crypto';
-import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
+import { createBackupStream, restoreBackup, bankFieldContext, DEMO_PASSWORD } from '../../src/services/platform';
 import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, useTempDir, withServer } from '../support';
 
 const root = useTempDir('portal-backup-');

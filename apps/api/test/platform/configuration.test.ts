@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_ACH_ORIGINATOR, loadConfig } from '../../src/config';
-import { portalLink } from '../../src/services/notifications/templates';
+import { portalLink } from '../../src/services/notifications';
 
 const key = () => randomBytes(32).toString('base64');
 

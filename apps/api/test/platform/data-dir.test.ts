@@ -18,9 +18,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { resolveSecrets } from '../../src/secrets';
-import { createTokenService } from '../../src/services/accounts/tokens';
-import { createFieldCipher } from '../../src/services/platform/crypto';
-import { DEMO_PASSWORD } from '../../src/services/platform/demo-seed';
+import { createTokenService } from '../../src/services/accounts';
+import { createFieldCipher, DEMO_PASSWORD } from '../../src/services/platform';
 import { CLI, freePort, migratedDataDir, runApiProcess, SERVER, useTempDir, withServer } from '../support';
 
 const root = useTempDir('portal-datadir-');

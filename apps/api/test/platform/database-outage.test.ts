@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { MESSAGES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeToken } from '../../src/services/notifications/preferences';
+import { unsubscribeToken } from '../../src/services/notifications';
 import type { AppDeps } from '../../src/trpc/context';
 import { bearer, createUser } from '../support';
 import { appBehindProxy, type AppBehindProxy } from '../support/database-proxy';

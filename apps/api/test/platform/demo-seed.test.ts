@@ -1,7 +1,7 @@
 import { AGREEMENTS } from '@portal/contracts';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../../src/services/platform/demo-seed';
+import { DEMO_PASSWORD, seedDemo } from '../../src/services/platform';
 import { useTestApp } from '../support';
 
 const t = useTestApp();

@@ -4,7 +4,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBody } from '../../src/rest/adapter';
-import { DomainError, type DomainErrorKind } from '../../src/services/platform/errors';
+import { DomainError, type DomainErrorKind } from '../../src/services/platform';
 import { fromDomainError } from '../../src/trpc/errors';
 
 const EXPECTED: Record<DomainErrorKind, [string, number]> = {

@@ -3,11 +3,18 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bankFieldContext, createFieldCipher, maskLastFour } from '../../src/services/platform/crypto';
-import { decryptOrNull, toPartnerProfile } from '../../src/services/platform/mappers';
-import { reencryptBankNumbers, reencryptSealedColumn, type SealedColumn } from '../../src/services/platform/reencrypt';
-import { taxFieldContext } from '../../src/services/money/tax-profiles';
-import { mfaSecretContext } from '../../src/services/accounts/mfa';
+import {
+  bankFieldContext,
+  createFieldCipher,
+  maskLastFour,
+  decryptOrNull,
+  toPartnerProfile,
+  reencryptBankNumbers,
+  reencryptSealedColumn,
+  type SealedColumn,
+} from '../../src/services/platform';
+import { taxFieldContext } from '../../src/services/money';
+import { mfaSecretContext } from '../../src/services/accounts';
 import { sampleApplication, useTestApp } from '../support';
 
 const ROUTING = '026009593';

@@ -3,7 +3,7 @@
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/deps';
-import { ADMIN_PERMISSIONS, hasPermission, requirePermission } from '../../src/services/platform/permissions';
+import { ADMIN_PERMISSIONS, hasPermission, requirePermission } from '../../src/services/platform';
 
 const user = (role: SessionUser['role']): SessionUser => ({
   id: '00000000-0000-4000-8000-000000000001',

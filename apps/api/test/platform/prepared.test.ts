@@ -1,7 +1,7 @@
 import type { Db } from '@portal/db';
 import { describe, expect, it } from 'vitest';
-import { preparedLookup } from '../../src/services/platform/prepared';
-import { partnerOfUser } from '../../src/services/partners/application';
+import { preparedLookup } from '../../src/services/platform';
+import { partnerOfUser } from '../../src/services/partners';
 import { useTestApp } from '../support';
 
 const t = useTestApp();

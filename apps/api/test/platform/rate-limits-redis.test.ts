@@ -4,12 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  RateLimitedError,
-  RATE_POLICIES,
-  createRateLimits,
-  type RateLimits,
-} from '../../src/services/platform/rate-limits';
+import { RateLimitedError, RATE_POLICIES, createRateLimits, type RateLimits } from '../../src/services/platform';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createTestApp } from '../support';

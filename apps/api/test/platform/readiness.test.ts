@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReadiness } from '../../src/services/platform/readiness';
+import { checkReadiness } from '../../src/services/platform';
 import { createTestApp, type TestApp } from '../support';
 import { startTestS3, type TestS3 } from '../support/s3-server';
 

@@ -4,7 +4,7 @@
 
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDIS_COMMAND_TIMEOUT_MS } from '../../src/services/platform/rate-limits';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../../src/services/platform';
 import { createTestApp, freePort, type TestApp } from '../support';
 
 /** A TCP server that accepts connections and never answers: a Redis that hangs. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findRepoRoot } from '../../src/config';
-import { hashPassword, verifyPassword } from '../../src/services/accounts/passwords';
+import { hashPassword, verifyPassword } from '../../src/services/accounts';
 import { apiDir, migratedDataDir, SERVER } from '../support';
 
 const root = findRepoRoot(import.meta.dirname);

@@ -8,14 +8,17 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@portal/contracts';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { createS3Storage } from '../../src/services/platform/s3-storage';
-import { DomainError } from '../../src/services/platform/errors';
+import {
+  createS3Storage,
+  DomainError,
+  FileTooLargeError,
+  StoredFileNotFoundError,
+  type FileStorage,
+} from '../../src/services/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createStorage } from '../../src/deps';
-import { buildPdf } from '../../src/services/materials/demo-materials';
-import { storeUpload } from '../../src/services/materials/materials';
-import { FileTooLargeError, StoredFileNotFoundError, type FileStorage } from '../../src/services/platform/storage';
+import { buildPdf, storeUpload } from '../../src/services/materials';
 import type { SessionUser } from '../../src/trpc/context';
 import { createTestApp, type TestApp } from '../support';
 import { startTestS3 } from '../support/s3-server';

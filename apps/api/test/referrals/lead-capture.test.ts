@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { AGREEMENT_DEFAULTS, type ApiKeyScope } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { receiveLead } from '../../src/services/referrals/lead-capture';
+import { receiveLead } from '../../src/services/referrals';
 import { mailingEnv, useTestApp, useTestSmtp, expectRefusal } from '../support';
 
 const smtp = useTestSmtp();

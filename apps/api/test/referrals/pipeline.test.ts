@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferralStage } from '@portal/contracts';
 import { sql } from 'kysely';
-import { stageChange } from '../../src/services/referrals/referrals';
-import { activeInMonthSql } from '../../src/services/referrals/active-referrals';
+import { stageChange, activeInMonthSql } from '../../src/services/referrals';
 import { createTestApp, type TestApp } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 

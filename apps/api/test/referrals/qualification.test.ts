@@ -5,7 +5,7 @@
 
 import { CLIENT_PAYMENT_MESSAGES, PROGRAM_TERMS_MESSAGES, QUALIFICATION_REASONS } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { qualificationOf } from '../../src/services/referrals/qualification';
+import { qualificationOf } from '../../src/services/referrals';
 import { useTestApp, expectRefusal, useClock, useUser, usePartner } from '../support';
 
 const t = useTestApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, REFERRAL_MESSAGES } from '@portal/contracts';
-import { RATE_POLICIES } from '../../src/services/platform/rate-limits';
+import { RATE_POLICIES } from '../../src/services/platform';
 import { addressSequence, useTestApp, expectRefusal, useUser, usePartner } from '../support';
 import type { SessionUser } from '../../src/trpc/context';
 

@@ -3,7 +3,7 @@
 // such a deal, and two replicas running the daily timer at once send one mail to each administrator.
 
 import { describe, expect, it } from 'vitest';
-import { sendWindowsEndingDigest } from '../../src/services/referrals/window-digest';
+import { sendWindowsEndingDigest } from '../../src/services/referrals';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
 import { createOutboxWorker } from '../../src/workers/outbox-worker';
 import { deliveredTo, mailingEnv, useTestApp, useTestSmtp } from '../support';

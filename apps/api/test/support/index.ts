@@ -17,7 +17,7 @@ import {
   type UserRole,
 } from '@portal/contracts';
 import { createTestDatabase as copyTemplate, type TestDatabase } from '@portal/db/testing';
-import { hashPassword } from '../../src/services/accounts/passwords';
+import { hashPassword } from '../../src/services/accounts';
 import type { ActivityLogTable, CommissionsTable, Database, EmailOutboxRow } from '@portal/db';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Selectable } from 'kysely';
@@ -27,8 +27,8 @@ import { loadConfig } from '../../src/config';
 import { createDeps } from '../../src/deps';
 import { createLogger } from '../../src/logger';
 import { createApiKey } from '../../src/services/integrations';
-import { allocateReferralCode } from '../../src/services/partners/referral-codes';
-import { bankFieldContext } from '../../src/services/platform/crypto';
+import { allocateReferralCode } from '../../src/services/partners';
+import { bankFieldContext } from '../../src/services/platform';
 import { createInnerContext, type AppDeps, type SessionUser } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/router';
 import { createOutboxWorker, type OutboxWorker } from '../../src/workers/outbox-worker';
