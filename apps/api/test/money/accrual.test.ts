@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accrueMonth } from '../../src/services/money';
 import { startAccrualTimer } from '../../src/workers/accrual-timer';
 import type { SessionUser } from '../../src/trpc/context';
-import { apiDir, CLI, migratedDataDir, type TestApp, useTestApp, expectRefusal } from '../support';
+import { apiDir, CLI, migratedDataDir, TEST_PROCESS_FLAGS, type TestApp, useTestApp, expectRefusal } from '../support';
 
 const t = useTestApp();
 beforeAll(async () => {
@@ -230,7 +230,7 @@ describe('cli accrue --month', () => {
         DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       });
     try {
-      return await promisify(execFile)(process.execPath, [CLI, 'accrue', ...args], {
+      return await promisify(execFile)(process.execPath, [...TEST_PROCESS_FLAGS, CLI, 'accrue', ...args], {
         cwd: apiDir,
         env,
       });

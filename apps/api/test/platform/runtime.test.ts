@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findRepoRoot } from '../../src/config';
 import { hashPassword, verifyPassword } from '../../src/services/accounts';
-import { apiDir, migratedDataDir, SERVER } from '../support';
+import { apiDir, migratedDataDir, SERVER, TEST_PROCESS_FLAGS } from '../support';
 
 const root = findRepoRoot(import.meta.dirname);
 const read = (name: string) => readFileSync(join(root, name), 'utf8');
@@ -62,7 +62,7 @@ describe('start log', () => {
         ([key]) => !['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'REDIS_URL'].includes(key),
       ),
     );
-    const child = spawn(process.execPath, [SERVER], {
+    const child = spawn(process.execPath, [...TEST_PROCESS_FLAGS, SERVER], {
       cwd: apiDir,
       env: {
         ...clean,
