@@ -74,7 +74,7 @@ export function createDeps(
 ): AppDeps {
   const secrets = resolveSecrets(config);
   const metrics = createMetrics(handle);
-  registerOutboxMetrics(metrics, handle.db, now);
+  registerOutboxMetrics(metrics, { db: handle.db, now });
   return {
     db: handle.db,
     dbKind: handle.kind,

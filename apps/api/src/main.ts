@@ -88,8 +88,10 @@ try {
 let claim: DataDirClaim | undefined;
 if (!config.databaseUrl) {
   try {
-    claim = await claimDataDir(config.dataDir, { backup: () => createBackupStream(handle, config.dataDir) }, (err) =>
-      logger.error({ err }, 'backup failed'),
+    claim = await claimDataDir(
+      config.dataDir,
+      { backup: () => createBackupStream(handle, { dataDir: config.dataDir }) },
+      (err) => logger.error({ err }, 'backup failed'),
     );
   } catch (error) {
     // A DATA_DIR too deep for a socket still serves; only `cli backup` cannot reach it then.
@@ -146,7 +148,7 @@ if (config.demoData) {
 }
 if (config.admin) {
   try {
-    const result = await ensureAdmin(deps, config.admin.email, config.admin.password);
+    const result = await ensureAdmin(deps, config.admin);
     logger.info(
       { email: config.admin.email },
       result.status === 'created' ? 'admin account created' : 'admin account present',

@@ -81,19 +81,25 @@ const commands: Record<string, Command> = {
   /** reencrypt: rewrites every bank number, tax id, two-factor secret and webhook signing secret with the current key, so DATA_ENCRYPTION_OLD_KEYS can be emptied. */
   async reencrypt() {
     const { result, sealed, keyId } = await withDeps(async (deps) => ({
-      result: await reencryptBankNumbers(deps.db, deps.cipher),
+      result: await reencryptBankNumbers(deps.db, { cipher: deps.cipher }),
       sealed: {
-        'tax ids': await reencryptSealedColumn(deps.db, deps.cipher, {
-          table: 'tax_profiles',
-          key: 'partner_id',
-          column: 'tin',
-          context: taxFieldContext,
+        'tax ids': await reencryptSealedColumn(deps.db, {
+          cipher: deps.cipher,
+          sealed: {
+            table: 'tax_profiles',
+            key: 'partner_id',
+            column: 'tin',
+            context: taxFieldContext,
+          },
         }),
-        'two-factor secrets': await reencryptSealedColumn(deps.db, deps.cipher, {
-          table: 'users',
-          key: 'id',
-          column: 'mfa_secret',
-          context: mfaSecretContext,
+        'two-factor secrets': await reencryptSealedColumn(deps.db, {
+          cipher: deps.cipher,
+          sealed: {
+            table: 'users',
+            key: 'id',
+            column: 'mfa_secret',
+            context: mfaSecretContext,
+          },
         }),
         'webhook signing secrets': await reencryptWebhookSecrets(deps.db, deps.cipher),
       },
@@ -145,7 +151,7 @@ const commands: Record<string, Command> = {
         });
         const handle = openDatabase(config);
         try {
-          await pipeline(await createBackupStream(handle, config.dataDir), sink());
+          await pipeline(await createBackupStream(handle, { dataDir: config.dataDir }), sink());
         } finally {
           await handle.close();
           await claim.release();
@@ -189,7 +195,7 @@ const commands: Record<string, Command> = {
         'Usage: cli create-admin --email <email> --password <password (at least 12 characters, not a common one)>',
       );
     const { email, password } = values;
-    const result = await withDeps((deps) => ensureAdmin(deps, email, password));
+    const result = await withDeps((deps) => ensureAdmin(deps, { email, password }));
     console.log(
       result.status === 'created'
         ? `Admin ${email.trim().toLowerCase()} created`

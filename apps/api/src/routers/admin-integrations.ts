@@ -90,7 +90,7 @@ export const adminIntegrationProcedures = {
   deleteWebhook: manageWebhooks
     .input(idInput)
     .output(z.object({ id: z.uuid(), deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteWebhook(ctx.deps.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => deleteWebhook(ctx.deps.db, { actorId: ctx.user.id, id: input.id })),
 
   webhookDeliveries: manageWebhooks
     .input(webhookDeliveriesInput)

@@ -38,7 +38,7 @@ import { acting, permittedProcedure, runIdempotently } from '../trpc/init';
 const decide =
   (transition: PartnerTransition) =>
   ({ ctx, input }: { ctx: { deps: AppDeps; user: SessionUser }; input: { id: string; reason?: string | undefined } }) =>
-    changePartnerStatus(ctx.deps.db, transition, { partnerId: input.id, reason: input.reason, ...acting(ctx) });
+    changePartnerStatus(ctx.deps.db, { transition, partnerId: input.id, reason: input.reason, ...acting(ctx) });
 
 const decision = (transition: 'approve' | 'reactivate') =>
   permittedProcedure('partners:approve').input(idInput).output(partnerStatusChangeOutput).mutation(decide(transition));
@@ -67,7 +67,7 @@ export const adminPartnerProcedures = {
   partner: permittedProcedure('partners:read')
     .input(idInput)
     .output(partnerDetailsOutput)
-    .query(({ ctx, input }) => getPartnerDetails(ctx.deps.db, ctx.deps.cipher, input.id)),
+    .query(({ ctx, input }) => getPartnerDetails(ctx.deps.db, { cipher: ctx.deps.cipher, id: input.id })),
 
   partnerCommissions: permittedProcedure('commissions:read')
     .input(partnerPageInput)

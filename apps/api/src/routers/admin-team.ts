@@ -29,34 +29,34 @@ export const adminTeamProcedures = {
     .input(inviteMemberInput)
     .output(teamInvitationOutput)
     .mutation(({ ctx, input, path }) =>
-      runIdempotently(ctx, path, input, (db) => inviteMember({ ...ctx.deps, db }, ctx.user, input)),
+      runIdempotently(ctx, path, input, (db) => inviteMember({ ...ctx.deps, db }, { actor: ctx.user, input })),
     ),
 
   revokeInvitation: permittedProcedure('team:manage')
     .input(invitationIdInput)
     .output(teamOutput)
     .mutation(async ({ ctx, input }) => {
-      await revokeInvitation(ctx.deps, ctx.user, input.invitationId);
+      await revokeInvitation(ctx.deps, { actor: ctx.user, invitationId: input.invitationId });
       return listTeam(ctx.deps.db, ctx.deps.now());
     }),
 
   resendInvitation: permittedProcedure('team:manage')
     .input(invitationIdInput)
     .output(teamInvitationOutput)
-    .mutation(({ ctx, input }) => resendInvitation(ctx.deps, ctx.user, input.invitationId)),
+    .mutation(({ ctx, input }) => resendInvitation(ctx.deps, { actor: ctx.user, invitationId: input.invitationId })),
 
   changeMemberRole: permittedProcedure('team:manage')
     .input(changeMemberRoleInput)
     .output(teamOutput)
-    .mutation(({ ctx, input }) => changeMemberRole(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.deps, { actor: ctx.user, input })),
 
   removeMember: permittedProcedure('team:manage')
     .input(removeMemberInput)
     .output(teamOutput)
-    .mutation(({ ctx, input }) => deactivateMember(ctx.deps, ctx.user, input.userId)),
+    .mutation(({ ctx, input }) => deactivateMember(ctx.deps, { actor: ctx.user, userId: input.userId })),
 
   resetMemberMfa: permittedProcedure('team:manage')
     .input(resetMemberMfaInput)
     .output(teamOutput)
-    .mutation(({ ctx, input }) => resetMemberMfa(ctx.deps, ctx.user, input.userId)),
+    .mutation(({ ctx, input }) => resetMemberMfa(ctx.deps, { actor: ctx.user, userId: input.userId })),
 } satisfies TRPCRouterRecord;

@@ -44,12 +44,12 @@ export const authProcedures = {
   register: publicProcedure
     .input(credentialsInput)
     .output(authResultOutput)
-    .mutation(({ ctx, input }) => registerAccount(ctx.deps, input, ctx.ip)),
+    .mutation(({ ctx, input }) => registerAccount(ctx.deps, { credentials: input, ip: ctx.ip })),
 
   login: publicProcedure
     .input(credentialsInput)
     .output(loginOutput)
-    .mutation(({ ctx, input }) => signIn(ctx.deps, input, ctx.ip)),
+    .mutation(({ ctx, input }) => signIn(ctx.deps, { credentials: input, ip: ctx.ip })),
 
   me: authedProcedure
     .meta({ outputSchema: userOutput })
@@ -63,7 +63,7 @@ export const authProcedures = {
   forgotPassword: publicProcedure
     .input(forgotPasswordInput)
     .output(messageOutput)
-    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input.email, ctx.ip)),
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, { email: input.email, ip: ctx.ip })),
 
   // A mutation although it changes nothing: the token travels in the body, not in an address that
   // proxies and logs keep.
@@ -112,5 +112,5 @@ export const authProcedures = {
   acceptInvitation: publicProcedure
     .input(acceptInvitationInput)
     .output(authResultOutput)
-    .mutation(({ ctx, input }) => acceptInvitation(ctx.deps, input, ctx.ip)),
+    .mutation(({ ctx, input }) => acceptInvitation(ctx.deps, { input, ip: ctx.ip })),
 } satisfies TRPCRouterRecord;

@@ -18,5 +18,5 @@ export const adminChartProcedures = {
   trends: permittedProcedure('partners:read')
     .input(chartMonthsInput)
     .output(programTrendsOutput)
-    .query(({ ctx, input }) => programTrends(ctx.deps.db, ctx.deps.now(), input.months)),
+    .query(({ ctx, input }) => programTrends(ctx.deps.db, { now: ctx.deps.now(), months: input.months })),
 } satisfies TRPCRouterRecord;

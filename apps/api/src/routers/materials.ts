@@ -63,7 +63,7 @@ export const adminMaterialProcedures = {
     .output(adminMaterialOutput)
     .mutation(({ ctx, input, path }) =>
       runIdempotently(ctx, path, input, async (db) =>
-        toAdminMaterial(await createExternalMaterial(db, ctx.user.id, input)),
+        toAdminMaterial(await createExternalMaterial(db, { actorId: ctx.user.id, input })),
       ),
     ),
 

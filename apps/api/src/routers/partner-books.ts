@@ -28,12 +28,12 @@ export const partnerBookProcedures = {
   payout: partnerProcedure
     .input(payoutIdInput)
     .output(partnerPayoutDetailOutput)
-    .query(({ ctx, input }) => getPartnerPayout(ctx.deps.db, ctx.partner.id, input.id)),
+    .query(({ ctx, input }) => getPartnerPayout(ctx.deps.db, { partnerId: ctx.partner.id, payoutId: input.id })),
 
   commissionsPage: partnerProcedure
     .input(commissionsPageInput)
     .output(commissionsPageOutput)
-    .query(({ ctx, input }) => pagePartnerCommissions(ctx.deps.db, ctx.partner.id, input)),
+    .query(({ ctx, input }) => pagePartnerCommissions(ctx.deps.db, { partnerId: ctx.partner.id, query: input })),
 
   taxProfile: partnerProcedure
     .output(taxProfileResultOutput)

@@ -30,7 +30,7 @@ export const partnerProfileProcedures = {
     .query(async ({ ctx }): Promise<PartnerProfile | null> => {
       const partner = await partnerOfUser(ctx.deps.db, ctx.user.id);
       if (!partner) return null;
-      const pending = await pendingAgreementVersion(ctx.deps.db, partner, ctx.deps.now());
+      const pending = await pendingAgreementVersion(ctx.deps.db, { partner, now: ctx.deps.now() });
       return {
         ...toPartnerProfile(partner, ctx.deps.cipher),
         pendingAgreementVersion: pending,
@@ -53,7 +53,7 @@ export const partnerProfileProcedures = {
     .input(updatePartnerProfileInput)
     .output(partnerProfileOutput)
     .mutation(async ({ ctx, input }) =>
-      toPartnerProfile(await updateOwnProfile(ctx.deps, ctx.user, input), ctx.deps.cipher),
+      toPartnerProfile(await updateOwnProfile(ctx.deps, { user: ctx.user, changes: input }), ctx.deps.cipher),
     ),
 
   /** New wire details, with the current password; answered masked. */

@@ -19,7 +19,7 @@ export const partnerReferralProcedures = {
   referralsPage: activePartnerProcedure
     .input(ownReferralsInput)
     .output(pageOf(referralOutput))
-    .query(({ ctx, input }) => listOwnReferrals(ctx.deps.db, ctx.partner.id, input)),
+    .query(({ ctx, input }) => listOwnReferrals(ctx.deps.db, { partnerId: ctx.partner.id, query: input })),
   createReferral: activePartnerProcedure
     .input(createReferralInput)
     .output(referralOutput)
@@ -30,5 +30,5 @@ export const partnerReferralProcedures = {
     ),
   metrics: activePartnerProcedure
     .output(partnerMetricsOutput)
-    .query(({ ctx }) => partnerMetrics(ctx.deps.db, ctx.partner.id, ctx.deps.now())),
+    .query(({ ctx }) => partnerMetrics(ctx.deps.db, { partnerId: ctx.partner.id, now: ctx.deps.now() })),
 } satisfies TRPCRouterRecord;

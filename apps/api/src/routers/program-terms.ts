@@ -91,7 +91,7 @@ export const publicProgramTermsProcedures = {
 export const partnerAgreementProcedures = {
   agreement: partnerProcedure
     .output(partnerAgreementOutput)
-    .query(({ ctx }) => partnerAgreement(ctx.deps.db, ctx.partner, ctx.deps.now())),
+    .query(({ ctx }) => partnerAgreement(ctx.deps.db, { partner: ctx.partner, now: ctx.deps.now() })),
 
   /** The partner's own partnership: the notice given, or the day notice given today would take effect. */
   partnershipEnd: partnerProcedure

@@ -65,7 +65,7 @@ export async function authenticate(deps: AppDeps, authorization: string | undefi
   // A token that is not one of ours, or was altered, was never a session: only a lapsed one is said to expire.
   const notValid = { user: null, tokenRejected: true, rejectedMessage: MESSAGES.sessionInvalid };
   if (!match?.[1]) return notValid;
-  if (isApiKeyToken(match[1])) return authenticateApiKey(deps.db, match[1], deps.now());
+  if (isApiKeyToken(match[1])) return authenticateApiKey(deps.db, { key: match[1], now: deps.now() });
   const claims = await deps.tokens.verify(match[1]);
   if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId))
     return deps.tokens.expired(match[1]) ? { user: null, tokenRejected: true } : notValid;

@@ -15,7 +15,7 @@ const t = useTestApp();
 
 describe('ensureAdmin', () => {
   it('creates the admin when absent, with a normalised email, and it can sign in', async () => {
-    const result = await ensureAdmin(t.deps, '  Boss@Example.com ', 'admin-password');
+    const result = await ensureAdmin(t.deps, { email: '  Boss@Example.com ', password: 'admin-password' });
     expect(result.status).toBe('created');
     const row = await t.row('users', result.userId);
     expect(row).toMatchObject({ email: 'boss@example.com', role: 'admin' });
@@ -27,8 +27,8 @@ describe('ensureAdmin', () => {
   });
 
   it('is idempotent and leaves the existing password alone', async () => {
-    const first = await ensureAdmin(t.deps, 'steady@example.com', 'first-password');
-    const second = await ensureAdmin(t.deps, 'steady@example.com', 'other-password');
+    const first = await ensureAdmin(t.deps, { email: 'steady@example.com', password: 'first-password' });
+    const second = await ensureAdmin(t.deps, { email: 'steady@example.com', password: 'other-password' });
     expect(second).toEqual({ status: 'exists', userId: first.userId });
     expect((await postLogin(t.app, 'steady@example.com', 'first-password')).statusCode).toBe(200);
     expect((await postLogin(t.app, 'steady@example.com', 'other-password')).statusCode).toBe(401);
@@ -38,8 +38,8 @@ describe('ensureAdmin', () => {
 
   it('gives one admin when two starts race', async () => {
     const results = await Promise.all([
-      ensureAdmin(t.deps, 'race@example.com', 'admin-password'),
-      ensureAdmin(t.deps, 'race@example.com', 'admin-password'),
+      ensureAdmin(t.deps, { email: 'race@example.com', password: 'admin-password' }),
+      ensureAdmin(t.deps, { email: 'race@example.com', password: 'admin-password' }),
     ]);
     expect(new Set(results.map((r) => r.userId)).size).toBe(1);
     expect(results.map((r) => r.status).sort()).toEqual(['created', 'exists']);
@@ -47,29 +47,35 @@ describe('ensureAdmin', () => {
 
   it('refuses to promote an existing partner and leaves it a partner', async () => {
     const partner = await t.createUser({ email: 'partner-not-admin@example.com', role: 'partner' });
-    await expect(ensureAdmin(t.deps, 'Partner-Not-Admin@example.com', 'admin-password')).rejects.toThrow(
-      AdminBootstrapError,
-    );
-    await expect(ensureAdmin(t.deps, 'partner-not-admin@example.com', 'admin-password')).rejects.toThrow(
-      /partner account with this email already exists/,
-    );
+    await expect(
+      ensureAdmin(t.deps, { email: 'Partner-Not-Admin@example.com', password: 'admin-password' }),
+    ).rejects.toThrow(AdminBootstrapError);
+    await expect(
+      ensureAdmin(t.deps, { email: 'partner-not-admin@example.com', password: 'admin-password' }),
+    ).rejects.toThrow(/partner account with this email already exists/);
     const row = await t.db.selectFrom('users').select('role').where('id', '=', partner.id).executeTakeFirstOrThrow();
     expect(row.role).toBe('partner');
   });
 
   it('refuses an administrator password under 12 characters, or a common one', async () => {
-    await expect(ensureAdmin(t.deps, 'short@example.com', 'short')).rejects.toThrow(MESSAGES.adminPasswordTooShort);
-    await expect(ensureAdmin(t.deps, 'short@example.com', 'eleven-char')).rejects.toThrow(
+    await expect(ensureAdmin(t.deps, { email: 'short@example.com', password: 'short' })).rejects.toThrow(
       MESSAGES.adminPasswordTooShort,
     );
-    await expect(ensureAdmin(t.deps, 'common@example.com', 'qwertyuiop123')).rejects.toThrow(MESSAGES.commonPassword);
+    await expect(ensureAdmin(t.deps, { email: 'short@example.com', password: 'eleven-char' })).rejects.toThrow(
+      MESSAGES.adminPasswordTooShort,
+    );
+    await expect(ensureAdmin(t.deps, { email: 'common@example.com', password: 'qwertyuiop123' })).rejects.toThrow(
+      MESSAGES.commonPassword,
+    );
     const rows = await t.db
       .selectFrom('users')
       .select('id')
       .where('email', 'in', ['short@example.com', 'common@example.com'])
       .execute();
     expect(rows).toHaveLength(0);
-    expect((await ensureAdmin(t.deps, 'twelve@example.com', 'twelve-chars')).status).toBe('created');
+    expect((await ensureAdmin(t.deps, { email: 'twelve@example.com', password: 'twelve-chars' })).status).toBe(
+      'created',
+    );
   });
 
   it('stops the start when ADMIN_PASSWORD is shorter than 12 characters, naming the variable', () => {

@@ -333,11 +333,10 @@ const newSentPayout = async (fx: Fixtures) => {
 };
 /** A mail in the outbox, for opening or resending. */
 const newMail = (fx: Fixtures) =>
-  enqueueMail(
-    fx.t.db,
-    { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
-    fx.t.deps.now(),
-  );
+  enqueueMail(fx.t.db, {
+    mail: { kind: 'matrix', recipient: 'matrix@example.com', subject: unique('Matrix'), text: 't', html: '<p>t</p>' },
+    now: fx.t.deps.now(),
+  });
 const application = () => ({
   companyName: 'Matrix Agency',
   contactName: 'Mat Rix',
@@ -931,7 +930,7 @@ const RAW_PATHS: Record<string, RawCase> = {
   'POST /api/mail/unsubscribe': {
     expect: PUBLIC,
     request: (fx) => ({
-      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(fx.t.deps.config, fx.users.active.id, 'monthlySummary'))}`,
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(fx.t.deps.config, { userId: fx.users.active.id, topic: 'monthlySummary' }))}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     }),
@@ -1114,7 +1113,7 @@ beforeAll(async () => {
     keyHeaders: { all: {}, narrow: {}, orphaned: {} },
   };
   fx.webhookId = await newWebhook(fx);
-  await enqueueTestEvent(t.db, fx.webhookId, t.deps.now());
+  await enqueueTestEvent(t.db, { endpointId: fx.webhookId, now: t.deps.now() });
   fx.webhookDeliveryId = (
     await t.db
       .selectFrom('webhookDeliveries')

@@ -97,7 +97,7 @@ describe('admin metrics', () => {
       status: 'failed',
     });
     // The factories write rows directly; the services refresh the stored totals in the same transaction.
-    await refreshPartnerTotals(t.db, [a.partnerId, b.partnerId], t.clock.now);
+    await refreshPartnerTotals(t.db, { partnerIds: [a.partnerId, b.partnerId], now: t.clock.now });
 
     expect(await metrics()).toEqual({
       totalPartnerCommissions: '183.33',

@@ -162,7 +162,7 @@ describe('referral MRR per month', () => {
         contractEndDate: maybe(),
       });
     }
-    const trends = await programTrends(t.db, t.clock.now, 24);
+    const trends = await programTrends(t.db, { now: t.clock.now, months: 24 });
     for (const row of trends.months) {
       const { total } = await t.db
         .selectFrom('referrals')

@@ -27,11 +27,10 @@ const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 9, minutes));
 describe('the Email log', () => {
   it('lists mails newest first, paged, with the total in X-Total-Count', async () => {
     for (let i = 0; i < 5; i++)
-      await enqueueMail(
-        t.db,
-        { kind: 'log-test', recipient: `r${i}@example.com`, subject: `Log ${i}`, text: 't', html: '<p>t</p>' },
-        at(i),
-      );
+      await enqueueMail(t.db, {
+        mail: { kind: 'log-test', recipient: `r${i}@example.com`, subject: `Log ${i}`, text: 't', html: '<p>t</p>' },
+        now: at(i),
+      });
     const headers = await t.bearer(admin);
     const first = await t.app.inject({ method: 'GET', url: '/api/admin/emails?limit=2', headers });
     expect(first.statusCode).toBe(200);
@@ -55,11 +54,16 @@ describe('the Email log', () => {
 
   it('resends a failed mail as a new copy that is delivered, and logs the resend', async () => {
     await smtp.stop();
-    const id = await enqueueMail(
-      t.db,
-      { kind: 'log-test', recipient: 'bounce@example.com', subject: 'Resend me', text: 'Body', html: '<p>Body</p>' },
-      t.clock.now,
-    );
+    const id = await enqueueMail(t.db, {
+      mail: {
+        kind: 'log-test',
+        recipient: 'bounce@example.com',
+        subject: 'Resend me',
+        text: 'Body',
+        html: '<p>Body</p>',
+      },
+      now: t.clock.now,
+    });
     await t.db
       .updateTable('emailOutbox')
       .set({ status: 'failed', attempts: 6, lastError: 'connect ECONNREFUSED' })
@@ -125,7 +129,7 @@ describe('opening a mail', () => {
       recipient: 'maya@northwind.example',
       kind: 'dealWon',
       values,
-      headers: unsubscribeHeaders(t.deps.config, partner.user.id, 'dealUpdates'),
+      headers: unsubscribeHeaders(t.deps.config, { userId: partner.user.id, topic: 'dealUpdates' }),
     });
     const res = await open(id);
     expect(res.statusCode, res.body).toBe(200);
@@ -141,7 +145,7 @@ describe('opening a mail', () => {
     });
     expect(res.json<{ body: string }>().body).toContain('https://portal.example.com/dashboard');
     // The one-click unsubscribe link of its headers is not part of the answer.
-    expect(res.body).not.toContain(unsubscribeToken(t.deps.config, partner.user.id, 'dealUpdates'));
+    expect(res.body).not.toContain(unsubscribeToken(t.deps.config, { userId: partner.user.id, topic: 'dealUpdates' }));
     expect(res.body).not.toContain('<html');
 
     const detail = await t.caller(admin).admin.email({ id });
@@ -151,7 +155,7 @@ describe('opening a mail', () => {
   it('replaces every link with a one-time token in a body, and keeps the other links', async () => {
     const partner = await t.createPartner({ status: 'active' });
     const unsubscribe = portalLink(t.deps.config, '/api/mail/unsubscribe', {
-      token: unsubscribeToken(t.deps.config, partner.user.id, 'monthlySummary'),
+      token: unsubscribeToken(t.deps.config, { userId: partner.user.id, topic: 'monthlySummary' }),
     });
     const reset = portalLink(t.deps.config, '/reset-password', { token: 'reset-secret-123' });
     const invitation = portalLink(t.deps.config, '/accept-invitation', { token: 'invite-secret-456' });
@@ -168,11 +172,10 @@ describe('opening a mail', () => {
       'Your settings: https://portal.example.com/dashboard?tab=settings',
       'Your link: https://portal.example.com/r/ACME-42',
     ].join('\n');
-    const id = await enqueueMail(
-      t.db,
-      { kind: 'monthlySummary', recipient: 'links@example.com', subject: 'Links', text, html: '<p>x</p>' },
-      t.clock.now,
-    );
+    const id = await enqueueMail(t.db, {
+      mail: { kind: 'monthlySummary', recipient: 'links@example.com', subject: 'Links', text, html: '<p>x</p>' },
+      now: t.clock.now,
+    });
     const res = await open(id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ body: string }>().body).toBe(
@@ -245,17 +248,16 @@ describe('opening a mail', () => {
   });
 
   it('says the body is no longer kept once it is cleared', async () => {
-    const id = await enqueueMail(
-      t.db,
-      {
+    const id = await enqueueMail(t.db, {
+      mail: {
         kind: 'payoutSent',
         recipient: 'old@example.com',
         subject: 'Payout sent: $10.00',
         text: 'Old',
         html: '<p>Old</p>',
       },
-      t.clock.now,
-    );
+      now: t.clock.now,
+    });
     await t.db
       .updateTable('emailOutbox')
       .set({ status: 'sent', textBody: CLEARED_BODY, htmlBody: CLEARED_BODY })
@@ -271,11 +273,10 @@ describe('opening a mail', () => {
   });
 
   it('is refused to partners and to the team roles without the Email log', async () => {
-    const id = await enqueueMail(
-      t.db,
-      { kind: 'log-test', recipient: 'private@example.com', subject: 'Private', text: 'Private body', html: '' },
-      t.clock.now,
-    );
+    const id = await enqueueMail(t.db, {
+      mail: { kind: 'log-test', recipient: 'private@example.com', subject: 'Private', text: 'Private body', html: '' },
+      now: t.clock.now,
+    });
     const partner = await t.createPartner({ status: 'active' });
     const finance = await t.createUser({ role: 'finance' });
     const viewer = await t.createUser({ role: 'viewer' });

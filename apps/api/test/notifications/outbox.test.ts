@@ -66,7 +66,7 @@ describe('the outbox worker', () => {
   it('delivers a queued mail over SMTP with its text, HTML, sender and extra headers', async () => {
     const worker = createOutboxWorker(t.deps);
     const one = mail('Hello', { 'List-Unsubscribe': '<https://portal.example.com/u?x=1>' });
-    await enqueueMail(t.db, one, t.clock.now);
+    await enqueueMail(t.db, { mail: one, now: t.clock.now });
     expect(await worker.runOnce()).toBe(1);
     const [arrived] = await smtp.waitFor(1);
     expect(arrived).toMatchObject({ to: 'reader@example.com', subject: one.subject });
@@ -90,7 +90,7 @@ describe('the outbox worker', () => {
       kind: 'passwordReset',
       values: { resetUrl, validMinutes: 30 },
     });
-    await enqueueMail(t.db, mail('Ordinary'), t.clock.now);
+    await enqueueMail(t.db, { mail: mail('Ordinary'), now: t.clock.now });
     expect(await worker.runOnce()).toBe(2);
     const arrived = await smtp.waitFor(2);
     // The reader got the link; the outbox no longer holds it.
@@ -115,8 +115,8 @@ describe('the outbox worker', () => {
 
   it('clears every body past MAIL_BODY_RETENTION_DAYS and keeps the row for the Email log', async () => {
     const worker = createOutboxWorker(t.deps);
-    await enqueueMail(t.db, mail('Old'), t.clock.now);
-    await enqueueMail(t.db, mail('Waiting'), new Date(t.clock.now.getTime() + 3_600_000));
+    await enqueueMail(t.db, { mail: mail('Old'), now: t.clock.now });
+    await enqueueMail(t.db, { mail: mail('Waiting'), now: new Date(t.clock.now.getTime() + 3_600_000) });
     expect(await worker.runOnce()).toBe(1);
     const started = t.clock.now;
     try {
@@ -144,7 +144,7 @@ describe('the outbox worker', () => {
   it('writes nothing when the caller’s transaction rolls back', async () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, mail('Rolled back'), t.clock.now);
+        await enqueueMail(trx, { mail: mail('Rolled back'), now: t.clock.now });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -156,7 +156,7 @@ describe('the outbox worker', () => {
     const worker = createOutboxWorker(t.deps);
     await smtp.stop();
     const sent = [mail('Outage A'), mail('Outage B'), mail('Outage C')];
-    for (const m of sent) await enqueueMail(t.db, m, t.clock.now);
+    for (const m of sent) await enqueueMail(t.db, { mail: m, now: t.clock.now });
 
     expect(await worker.runOnce()).toBe(3);
     const waiting = await outbox();
@@ -194,7 +194,7 @@ describe('the outbox worker', () => {
   it('retries within a minute, then backs off to 5 min, 30 min, 2 h, 6 h and then marks the mail failed', async () => {
     const worker = createOutboxWorker(t.deps);
     await smtp.stop();
-    await enqueueMail(t.db, mail('Never'), t.clock.now);
+    await enqueueMail(t.db, { mail: mail('Never'), now: t.clock.now });
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 8; attempt++) {
       expect(await worker.runOnce()).toBe(1);
@@ -218,7 +218,7 @@ describe('the outbox worker', () => {
     const first = createOutboxWorker(t.deps, { batchSize: 7 });
     const second = createOutboxWorker(t.deps, { batchSize: 7 });
     const queued = Array.from({ length: 30 }, (_, i) => mail(`Shared ${i}`));
-    for (const m of queued) await enqueueMail(t.db, m, t.clock.now);
+    for (const m of queued) await enqueueMail(t.db, { mail: m, now: t.clock.now });
     expect(await runWorkersUntilIdle(first, second)).toBe(30);
     await smtp.waitFor(30);
     expect(smtp.mails).toHaveLength(30);
@@ -230,7 +230,7 @@ describe('the outbox worker', () => {
   it('polls on its own once started, and stops cleanly', async () => {
     const worker = createOutboxWorker(t.deps, { intervalMs: 20 });
     worker.start();
-    await enqueueMail(t.db, mail('Polled'), t.clock.now);
+    await enqueueMail(t.db, { mail: mail('Polled'), now: t.clock.now });
     await smtp.waitFor(1);
     await worker.stop();
     expect((await outbox())[0]?.status).toBe('sent');

@@ -138,14 +138,14 @@ describe('the reason a payment after the end earns nothing', () => {
   const january = { periodMonth: '2027-01', amount: '500.00', paidAt: '2026-11-27' };
 
   it('says the partnership ends while the notice has not taken effect', () => {
-    expect(feeOfPayment(referral, january, new Set(), '2026-11-27')).toEqual({
+    expect(feeOfPayment({ referral, payment: january, earnedMonths: new Set(), today: '2026-11-27' })).toEqual({
       cents: 0,
       reason: 'The partnership ends on Dec 27, 2026: payments for months from then on earn no fee',
     });
   });
 
   it('says the partnership ended from the effective day on', () => {
-    expect(feeOfPayment(referral, january, new Set(), '2026-12-27').reason).toBe(
+    expect(feeOfPayment({ referral, payment: january, earnedMonths: new Set(), today: '2026-12-27' }).reason).toBe(
       'The partnership ended on Dec 27, 2026: payments for months from then on earn no fee',
     );
     expect(CLIENT_PAYMENT_MESSAGES.partnershipEnded('2026-12-27', '2027-01-02')).toContain('ended on Dec 27, 2026');

@@ -268,7 +268,10 @@ describe('affiliates search results', () => {
     expect(page.total).toBe(expected.length);
     expect(page.items.map((p) => p.id)).toEqual(expected.slice(0, 100).map((p) => p.id));
     const streamed: string[] = [];
-    for await (const batch of streamPartners(db.db, { search: 'Harbor', status: 'active', sort: '-currentMrr' }, 50))
+    for await (const batch of streamPartners(db.db, {
+      query: { search: 'Harbor', status: 'active', sort: '-currentMrr' },
+      batchSize: 50,
+    }))
       streamed.push(...batch.map((p) => p.id));
     expect(streamed).toEqual(expected.map((p) => p.id));
   });

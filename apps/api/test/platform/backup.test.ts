@@ -251,7 +251,7 @@ describe('createBackupStream', () => {
     const out = join(root, 'growing.tar.gz');
     try {
       await migrateToLatest(handle.db);
-      const stream = await createBackupStream(handle, dataDir);
+      const stream = await createBackupStream(handle, { dataDir });
       // An upload still streaming in when the snapshot was taken goes on growing.
       appendFileSync(join(uploads, name), Buffer.alloc(256 * 1024, 1));
       await pipeline(stream, createWriteStream(out));

@@ -53,7 +53,7 @@ describe('when PostgreSQL goes away and comes back', () => {
     // A raw route answers through the same mapping.
     const unsubscribe = await app.inject({
       method: 'POST',
-      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.config, user.id, 'monthlySummary'))}`,
+      url: `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(deps.config, { userId: user.id, topic: 'monthlySummary' }))}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });

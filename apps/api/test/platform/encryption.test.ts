@@ -246,13 +246,13 @@ describe('cli reencrypt', () => {
     expect(plainBefore.get(legacy.partnerId)).toEqual(['011000015', 'LEGACY4321']);
     expect(plainBefore.get(partnerId)).toEqual([ROUTING, ACCOUNT]);
 
-    const first = await reencryptBankNumbers(t.db, rotated, { batchSize: 2 });
+    const first = await reencryptBankNumbers(t.db, { cipher: rotated, batchSize: 2 });
     expect(first.unreadable).toEqual([]);
     expect(first.rewritten).toBe([...plainBefore.values()].flat().filter(Boolean).length);
 
     // The old key is gone: every value still reads, in its own row and column.
     expect(await readAll(onlyNew)).toEqual(plainBefore);
-    const second = await reencryptBankNumbers(t.db, onlyNew);
+    const second = await reencryptBankNumbers(t.db, { cipher: onlyNew });
     expect(second).toMatchObject({ rewritten: 0, unreadable: [] });
     expect(second.current).toBe(first.rewritten);
 
@@ -288,7 +288,10 @@ describe('cli reencrypt', () => {
     ];
 
     for (const column of columns)
-      expect(await reencryptSealedColumn(t.db, rotated, column)).toEqual({ rewritten: 1, unreadable: [] });
+      expect(await reencryptSealedColumn(t.db, { cipher: rotated, sealed: column })).toEqual({
+        rewritten: 1,
+        unreadable: [],
+      });
 
     const profile = await t.db
       .selectFrom('taxProfiles')
@@ -301,7 +304,10 @@ describe('cli reencrypt', () => {
     // Sealed to its row: another partner's context does not open it.
     expect(() => onlyNew.decrypt(profile.tin, taxFieldContext(partnerId))).toThrow();
     for (const column of columns)
-      expect(await reencryptSealedColumn(t.db, onlyNew, column)).toEqual({ rewritten: 0, unreadable: [] });
+      expect(await reencryptSealedColumn(t.db, { cipher: onlyNew, sealed: column })).toEqual({
+        rewritten: 0,
+        unreadable: [],
+      });
   });
 
   async function readAll(cipher: ReturnType<typeof createFieldCipher>) {

@@ -170,9 +170,9 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
           } else this.destroy(new Error('client aborted'));
         },
       });
-      await expect(storeUpload(storage, { stream: aborted, fileName: 'x.pdf' }, 1000)).rejects.toThrow(
-        'client aborted',
-      );
+      await expect(
+        storeUpload(storage, { file: { stream: aborted, fileName: 'x.pdf' }, maxBytes: 1000 }),
+      ).rejects.toThrow('client aborted');
       expect(await kept()).toHaveLength(before);
     });
   });
@@ -192,11 +192,13 @@ describe.each(Object.keys(DRIVERS))('%s storage', (name) => {
     it('keeps nothing when an upload breaks off after several parts', async () => {
       const before = (await kept()).length;
       await expect(
-        storeUpload(
-          storage,
-          { stream: breakingAfter(11 * 1024 * 1024, 'client aborted', Buffer.from('%PDF-1.4\n')), fileName: 'x.pdf' },
-          MAX_UPLOAD_BYTES,
-        ),
+        storeUpload(storage, {
+          file: {
+            stream: breakingAfter(11 * 1024 * 1024, 'client aborted', Buffer.from('%PDF-1.4\n')),
+            fileName: 'x.pdf',
+          },
+          maxBytes: MAX_UPLOAD_BYTES,
+        }),
       ).rejects.toThrow('client aborted');
       expect(await kept()).toHaveLength(before);
     });

@@ -23,7 +23,7 @@ export const activityRawRoutes: RawRoutes = {
         const parsed = activityFilterInput.safeParse(req.query ?? {});
         if (!parsed.success)
           throw DomainError.invalid(parsed.error.issues[0]?.message ?? 'Invalid filter', parsed.error);
-        const stream = await activityCsv(deps.db, parsed.data, admin.id);
+        const stream = await activityCsv(deps.db, { filter: parsed.data, actorId: admin.id });
         stream.on('error', (error) => deps.logger.error({ err: error }, 'activity export failed while streaming'));
         return csvHeaders(reply, `activity-${deps.now().toISOString().slice(0, 10)}.csv`).send(stream);
       }),

@@ -38,7 +38,7 @@ interface BookingWebhook {
   what: string;
   secretOf: (deps: AppDeps) => string | undefined;
   off: string;
-  verify: (rawBody: Buffer, header: string | undefined, secret: string, now: Date) => void;
+  verify: (rawBody: Buffer, signed: { header: string | undefined; secret: string; now: Date }) => void;
   read: (body: unknown) => BookingEvent;
 }
 
@@ -71,7 +71,7 @@ const BOOKING_WEBHOOKS: readonly BookingWebhook[] = [
     what: 'invitee.created makes a referral in Booked for the partner whose code is tracking.utm_content (service from utm_term); a reschedule (canceled with rescheduled: true, then created with old_invitee) moves its consultation date; invitee.canceled moves a referral still in Booked to Lost ("Consultation cancelled").',
     secretOf: (deps) => deps.config.bookingWebhooks.calendlySigningKey,
     off: BOOKING_WEBHOOK_MESSAGES.calendlyOff,
-    verify: verifyCalendlySignature,
+    verify: (rawBody, { header, secret, now }) => verifyCalendlySignature(rawBody, { header, signingKey: secret, now }),
     read: readCalendlyEvent,
   },
 ];
@@ -90,7 +90,7 @@ export const bookingWebhookRoutes: RawRoutes = {
             off: webhook.off,
             signatureHeader: webhook.signature.name,
             receive: ({ raw, signature, secret, now }) => {
-              webhook.verify(raw, signature, secret, now);
+              webhook.verify(raw, { header: signature, secret, now });
               const event = webhook.read(parseJson(raw));
               return receiveBookingEvent(deps.db, { source: webhook.source, event, now, mail: deps });
             },

@@ -62,7 +62,7 @@ export const exportRoutes: RawRoutes = {
         `/api/admin/exports/${kind}.csv`,
         answeringErrors(deps, async (req, reply) => {
           const admin = await requireAccess(deps, req, 'exports:read');
-          await withActor(admin, () => logExport(deps.db, kind, admin.id));
+          await withActor(admin, () => logExport(deps.db, { kind, actorId: admin.id }));
           const { columns, rows } = exportTable(deps.db, kind);
           const stream = csvStream(columns, rows);
           stream.on('error', (error) => deps.logger.error({ err: error, kind }, 'export failed while streaming'));

@@ -73,14 +73,15 @@ async function createFromMultipart(deps: AppDeps, ctx: Context, req: FastifyRequ
           continue;
         }
         const file = part.file;
-        stored = await storeUpload(deps.storage, { stream: file, fileName: part.filename }, MAX_UPLOAD_BYTES).catch(
-          (error: unknown) => {
-            // A body cut short fails the file's own stream: that is the sender's error, unlike a failing bucket
-            // or a refused file, which the storage names itself.
-            if (error instanceof DomainError || error instanceof FileTooLargeError || !file.errored) throw error;
-            throw readingError(file.errored);
-          },
-        );
+        stored = await storeUpload(deps.storage, {
+          file: { stream: file, fileName: part.filename },
+          maxBytes: MAX_UPLOAD_BYTES,
+        }).catch((error: unknown) => {
+          // A body cut short fails the file's own stream: that is the sender's error, unlike a failing bucket
+          // or a refused file, which the storage names itself.
+          if (error instanceof DomainError || error instanceof FileTooLargeError || !file.errored) throw error;
+          throw readingError(file.errored);
+        });
         if (part.file.truncated) throw new FileTooLargeError(MAX_UPLOAD_BYTES);
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;

@@ -37,7 +37,7 @@ async function sendStatement(
   partnerId: string,
   file: { month: string; format: Format },
 ) {
-  const statement = await buildStatement(deps.db, partnerId, file.month);
+  const statement = await buildStatement(deps.db, { partnerId, month: file.month });
   const name = `statement-${
     statement.partner.companyName
       .replace(/[^A-Za-z0-9]+/g, '-')

@@ -20,7 +20,11 @@ export const stripeRawRoutes: RawRoutes = {
         off: STRIPE_MESSAGES.off,
         signatureHeader: 'Stripe-Signature',
         receive: ({ raw, signature, secret, now }) =>
-          receiveStripeEvent(deps.db, { event: verifyStripeEvent(raw, signature, secret, now), now, mail: deps }),
+          receiveStripeEvent(deps.db, {
+            event: verifyStripeEvent(raw, { header: signature, secret, now }),
+            now,
+            mail: deps,
+          }),
       });
     }),
   openapi: [

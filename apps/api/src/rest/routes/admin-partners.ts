@@ -35,7 +35,7 @@ export const adminPartnerRoutes: RestRoute[] = [
     description:
       `Defaults: sort=-createdAt (newest first), no status filter, no search. ` +
       `search matches company, contact, email and referral code (case-insensitive substring). sort is one of ${PARTNER_SORTS.join(', ')}; a leading "-" sorts descending.`,
-    streamAll: (deps, query) => streamPartners(deps.db, listPartnersInput.parse(query)),
+    streamAll: (deps, query) => streamPartners(deps.db, { query: listPartnersInput.parse(query) }),
   },
   {
     method: 'GET',

@@ -54,7 +54,7 @@ export const referralRoutes: RestRoute[] = [
     tag: 'Admin',
     paged: { noun: 'referrals', defaultLimit: DEFAULT_PAGE_SIZE },
     description: `Query: search, sort (one of ${REFERRAL_SORTS.join(', ')}; default -createdAt), stage, partnerId.`,
-    streamAll: (deps, query) => streamAllReferrals(deps.db, listReferralsInput.parse(query)),
+    streamAll: (deps, query) => streamAllReferrals(deps.db, { query: listReferralsInput.parse(query) }),
   },
   {
     method: 'GET',

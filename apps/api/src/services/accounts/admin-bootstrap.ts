@@ -16,8 +16,7 @@ export type EnsureAdminResult = { status: 'created' | 'exists'; userId: string }
 
 export async function ensureAdmin(
   deps: Pick<AppDeps, 'db'>,
-  email: string,
-  password: string,
+  { email, password }: { email: string; password: string },
 ): Promise<EnsureAdminResult> {
   const normalised = email.trim().toLowerCase();
   const check = async (): Promise<EnsureAdminResult | undefined> => {

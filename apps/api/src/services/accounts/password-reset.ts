@@ -22,7 +22,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Starts a reset. The answer is the same whether or not the account exists; both budgets are taken
  * first, so the throttle cannot tell accounts apart either.
  */
-export async function requestPasswordReset(deps: AppDeps, email: string, ip: string): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  deps: AppDeps,
+  { email, ip }: { email: string; ip: string },
+): Promise<{ message: string }> {
   await deps.rateLimits.consume('passwordResetsPerIp', ip);
   await deps.rateLimits.consume('passwordResetsPerEmail', email);
   const user = await findUserByEmail(deps.db, email);

@@ -100,7 +100,10 @@ export async function completeMfaSignIn(
 }
 
 /** Sign-up from the landing page: always a partner account (spec §6). */
-export async function registerAccount(deps: AppDeps, input: Credentials, ip: string): Promise<AuthResult> {
+export async function registerAccount(
+  deps: AppDeps,
+  { credentials: input, ip }: { credentials: Credentials; ip: string },
+): Promise<AuthResult> {
   await deps.rateLimits.consume('registrationsPerIp', ip);
   const user = await deps.db.transaction().execute(async (trx) => {
     const created = await createUserAccount(trx, { email: input.email, password: input.password, role: 'partner' });
@@ -121,7 +124,10 @@ export async function registerAccount(deps: AppDeps, input: Credentials, ip: str
  * from any address) is taken before the password is checked and given back when it turns out
  * right, so only failures count yet parallel guesses are still capped.
  */
-export async function signIn(deps: AppDeps, input: Credentials, ip: string): Promise<LoginResult> {
+export async function signIn(
+  deps: AppDeps,
+  { credentials: input, ip }: { credentials: Credentials; ip: string },
+): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const perEmailKey = `${email}|${ip}`;
   const refund = await takeBudgets(deps.rateLimits, [

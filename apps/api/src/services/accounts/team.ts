@@ -96,8 +96,7 @@ async function logInvitation(
 /** Mails PUBLIC_URL/accept-invitation?token=…; an earlier pending invitation of the same email is replaced. */
 export async function inviteMember(
   deps: AppDeps,
-  actor: SessionUser,
-  input: { email: string; role: AdminRole },
+  { actor, input }: { actor: SessionUser; input: { email: string; role: AdminRole } },
 ): Promise<TeamInvitation> {
   if (await findUserByEmail(deps.db, input.email)) throw DomainError.conflict(MESSAGES.emailTaken);
   const token = randomBytes(32).toString('base64url');
@@ -152,7 +151,10 @@ async function pendingInvitation(trx: DbOrTx, invitationId: string) {
 }
 
 /** Revokes a pending invitation: its link stops working at once. */
-export async function revokeInvitation(deps: AppDeps, actor: SessionUser, invitationId: string): Promise<void> {
+export async function revokeInvitation(
+  deps: AppDeps,
+  { actor, invitationId }: { actor: SessionUser; invitationId: string },
+): Promise<void> {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const invitation = await pendingInvitation(trx, invitationId);
@@ -164,15 +166,17 @@ export async function revokeInvitation(deps: AppDeps, actor: SessionUser, invita
 /** Sends a pending invitation again: a new link for 7 more days replaces the old one (which stops working). */
 export async function resendInvitation(
   deps: AppDeps,
-  actor: SessionUser,
-  invitationId: string,
+  { actor, invitationId }: { actor: SessionUser; invitationId: string },
 ): Promise<TeamInvitation> {
   const invitation = await pendingInvitation(deps.db, invitationId);
-  return inviteMember(deps, actor, { email: invitation.email, role: invitation.role });
+  return inviteMember(deps, { actor, input: { email: invitation.email, role: invitation.role } });
 }
 
 /** Creates the invited user with the invitation's role and signs in; the link works once, for 7 days. */
-export async function acceptInvitation(deps: AppDeps, input: AcceptInvitationInput, ip: string): Promise<AuthResult> {
+export async function acceptInvitation(
+  deps: AppDeps,
+  { input, ip }: { input: AcceptInvitationInput; ip: string },
+): Promise<AuthResult> {
   await deps.rateLimits.consume('invitationAcceptsPerIp', ip);
   const tokenHash = sha256(input.token);
   const now = deps.now();
@@ -268,8 +272,7 @@ async function logMemberChange(
 /** A new role; the member's sessions end (the token names the role). The last admin stays admin (409). */
 export async function changeMemberRole(
   deps: AppDeps,
-  actor: SessionUser,
-  input: { userId: string; role: AdminRole },
+  { actor, input }: { actor: SessionUser; input: { userId: string; role: AdminRole } },
 ): Promise<Team> {
   return changeMember(deps, input.userId, async (trx, member, now) => {
     if (member.role === input.role) return;
@@ -292,7 +295,10 @@ export async function changeMemberRole(
 }
 
 /** Deactivates a member: no sign-in, every session ends at once. The last admin cannot be removed (409). */
-export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId: string): Promise<Team> {
+export async function deactivateMember(
+  deps: AppDeps,
+  { actor, userId }: { actor: SessionUser; userId: string },
+): Promise<Team> {
   return changeMember(deps, userId, async (trx, member, now) => {
     if (!member.active) return;
     if (member.role === 'admin') await keepOneAdmin(trx, member.id);
@@ -322,7 +328,10 @@ export async function deactivateMember(deps: AppDeps, actor: SessionUser, userId
  * Under ADMIN_MFA_REQUIRED the member enrols again at their next sign-in. One's own is turned off with a
  * code instead (409 here), so a stolen admin session cannot strip its own account's second factor.
  */
-export async function resetMemberMfa(deps: AppDeps, actor: SessionUser, userId: string): Promise<Team> {
+export async function resetMemberMfa(
+  deps: AppDeps,
+  { actor, userId }: { actor: SessionUser; userId: string },
+): Promise<Team> {
   if (userId === actor.id) throw DomainError.conflict(MESSAGES.mfaResetOwn);
   return changeMember(deps, userId, async (trx, member, now) => {
     const reset = await trx

@@ -173,7 +173,7 @@ export type KeyAuthentication =
  * keys are refused, and so is a key whose creator is deactivated or can no longer manage keys,
  * whatever the order in which that happened.
  */
-export async function authenticateApiKey(db: Db, key: string, now: Date): Promise<KeyAuthentication> {
+export async function authenticateApiKey(db: Db, { key, now }: { key: string; now: Date }): Promise<KeyAuthentication> {
   const row = await db
     .selectFrom('apiKeys')
     .innerJoin('users', 'users.id', 'apiKeys.createdBy')

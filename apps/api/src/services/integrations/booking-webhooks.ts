@@ -37,7 +37,10 @@ function equalHex(expected: string, given: string): boolean {
 }
 
 /** Cal.com: `X-Cal-Signature-256` is the hex HMAC-SHA256 of the raw body with the webhook's secret. */
-export function verifyCalcomSignature(rawBody: Buffer, header: string | undefined, secret: string): void {
+export function verifyCalcomSignature(
+  rawBody: Buffer,
+  { header, secret }: { header: string | undefined; secret: string },
+): void {
   if (!header) throw DomainError.unauthorized(BOOKING_WEBHOOK_MESSAGES.signatureMissing);
   const expected = createHmac('sha256', secret).update(rawBody).digest('hex');
   if (!equalHex(expected, header)) throw DomainError.unauthorized(BOOKING_WEBHOOK_MESSAGES.signatureInvalid);
@@ -49,9 +52,7 @@ export function verifyCalcomSignature(rawBody: Buffer, header: string | undefine
  */
 export function verifyCalendlySignature(
   rawBody: Buffer,
-  header: string | undefined,
-  signingKey: string,
-  now: Date,
+  { header, signingKey, now }: { header: string | undefined; signingKey: string; now: Date },
 ): void {
   if (!header) throw DomainError.unauthorized(BOOKING_WEBHOOK_MESSAGES.signatureMissing);
   const parts = new Map(

@@ -128,8 +128,7 @@ async function insertMaterial(
 
 export async function createExternalMaterial(
   db: DbOrTx,
-  actorId: string | null,
-  input: MaterialFields & { fileUrl: string },
+  { actorId, input }: { actorId: string | null; input: MaterialFields & { fileUrl: string } },
 ): Promise<MaterialRow> {
   return insertMaterial(db, {
     actorId,
@@ -147,7 +146,7 @@ export interface UploadedFile {
  * Streams an upload into storage while recognising its type by its bytes; refuses (and removes)
  * files of other types. Throws FileTooLargeError past maxBytes; nothing is kept then.
  */
-export async function storeUpload(storage: FileStorage, file: UploadedFile, maxBytes: number) {
+export async function storeUpload(storage: FileStorage, { file, maxBytes }: { file: UploadedFile; maxBytes: number }) {
   const sniffer = createFileSniffer();
   const stored = await storage.put(file.stream, { maxBytes, through: sniffer });
   const kind = sniffer.kind();

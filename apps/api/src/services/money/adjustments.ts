@@ -209,8 +209,7 @@ const refundClawbackPaid = (id: string, paidBack: string, rest: string) =>
  */
 export async function lockRefundClawbacks(
   trx: DbOrTx,
-  fee: Pick<CommissionRow, 'kind' | 'amount' | 'clientPaymentId'>,
-  { lock = true }: { lock?: boolean } = {},
+  { fee, lock = true }: { fee: Pick<CommissionRow, 'kind' | 'amount' | 'clientPaymentId'>; lock?: boolean },
 ): Promise<{ clawbacks: Pick<CommissionRow, 'id' | 'status' | 'amount'>[]; paidBackCents: number; restCents: number }> {
   if (fee.kind !== 'recurring' || !fee.clientPaymentId)
     return { clawbacks: [], paidBackCents: 0, restCents: toCents(fee.amount) };
@@ -279,7 +278,7 @@ export async function voidRefundClawbacks(
     now: Date;
   },
 ): Promise<CommissionRow[]> {
-  const { clawbacks, paidBackCents } = await lockRefundClawbacks(trx, fee);
+  const { clawbacks, paidBackCents } = await lockRefundClawbacks(trx, { fee });
   if (paidBackCents > 0)
     throw DomainError.conflict(
       refundClawbackPaid(fee.id, fromCents(paidBackCents), fromCents(toCents(fee.amount) - paidBackCents)),

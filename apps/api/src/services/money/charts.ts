@@ -71,7 +71,10 @@ export async function partnerEarningsByMonth(
  * plus those of each month in it. Tested equal to the live queries over the rows (activeInMonth,
  * activeValueByMonthSql) month by month.
  */
-export async function programTrends(db: DbOrTx, now: Date, months: number): Promise<ProgramTrends> {
+export async function programTrends(
+  db: DbOrTx,
+  { now, months }: { now: Date; months: number },
+): Promise<ProgramTrends> {
   const { firstDay, lastDay } = monthRange(now, months);
   const result = await sql<{
     month: string;

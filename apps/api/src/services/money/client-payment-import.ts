@@ -239,7 +239,7 @@ export async function importClientPayments(
       }
       seen.set(p.externalId, p.row);
       const months = earned.get(p.referral.id) ?? new Set<string>();
-      const fee = feeOfPayment(p.referral, p.payment, months, today);
+      const fee = feeOfPayment({ referral: p.referral, payment: p.payment, earnedMonths: months, today });
       if (fee.cents > 0) {
         months.add(p.payment.periodMonth);
         earned.set(p.referral.id, months);

@@ -82,12 +82,17 @@ export function inactiveReason(referral: FeeReferral, month: string): string | n
  * The fee one payment earns: cents > 0, or 0 with the reason it earns nothing. `today` (YYYY-MM-DD) gives
  * the reasons their tense.
  */
-export function feeOfPayment(
-  referral: FeeReferral,
-  payment: PaymentValues,
-  earnedMonths: ReadonlySet<string>,
-  today: string,
-): { cents: number; reason?: string } {
+export function feeOfPayment({
+  referral,
+  payment,
+  earnedMonths,
+  today,
+}: {
+  referral: FeeReferral;
+  payment: PaymentValues;
+  earnedMonths: ReadonlySet<string>;
+  today: string;
+}): { cents: number; reason?: string } {
   const inactive = inactiveReason(referral, payment.periodMonth);
   if (inactive) return { cents: 0, reason: CLIENT_PAYMENT_MESSAGES.notActive(payment.periodMonth, inactive) };
   if (referral.feesForfeitedAt)
@@ -246,7 +251,7 @@ export async function recordClientPayment(
         );
     }
     const earned = (await earnedMonthsOf(trx, [referral.id])).get(referral.id) ?? new Set<string>();
-    const fee = feeOfPayment(referral, payment, earned, todayIsoDate(now));
+    const fee = feeOfPayment({ referral, payment, earnedMonths: earned, today: todayIsoDate(now) });
     const row = await trx
       .insertInto('clientPayments')
       .values({

@@ -187,7 +187,7 @@ export function exportTable(db: Db, kind: ExportKind): { columns: CsvColumn[]; r
 }
 
 /** Records an export download (who took which data out, and when). */
-export async function logExport(db: Db, kind: ExportKind, actorId: string): Promise<void> {
+export async function logExport(db: Db, { kind, actorId }: { kind: ExportKind; actorId: string }): Promise<void> {
   const entityType = ({ partners: 'partner', referrals: 'referral', commissions: 'commission' } as const)[kind];
   await logActivity(db, {
     userId: actorId,

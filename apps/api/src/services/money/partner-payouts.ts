@@ -80,7 +80,10 @@ export async function listPartnerPayouts(db: Db, partnerId: string): Promise<Par
  * line's fees are failed until they are offered again, then pending, then paid in a later payout. A payout
  * the partner had no line in is "not found".
  */
-export async function getPartnerPayout(db: Db, partnerId: string, payoutId: string): Promise<PartnerPayoutDetail> {
+export async function getPartnerPayout(
+  db: Db,
+  { partnerId, payoutId }: { partnerId: string; payoutId: string },
+): Promise<PartnerPayoutDetail> {
   const row = await partnerPayoutLines(db, partnerId).where('p.id', '=', payoutId).executeTakeFirst();
   if (!row) throw DomainError.notFound(COMMISSION_MESSAGES.payoutNotFound);
   const commissions = await partnerCommissions(db, partnerId)
@@ -96,8 +99,7 @@ export async function getPartnerPayout(db: Db, partnerId: string, payoutId: stri
 /** One page of the partner's commissions, newest month first, with the payouts its paid and returned lines were in. */
 export async function pagePartnerCommissions(
   db: Db,
-  partnerId: string,
-  query: CommissionsPageQuery,
+  { partnerId, query }: { partnerId: string; query: CommissionsPageQuery },
 ): Promise<CommissionsPage> {
   let base = db.selectFrom('commissions as c').where('c.partnerId', '=', partnerId);
   if (query.month) base = base.where('c.monthYear', '=', query.month);

@@ -231,7 +231,7 @@ export async function returnPayoutLine(
       .where('status', '=', 'paid')
       .returning(['id'])
       .execute();
-    await refreshPartnerTotals(trx, [partnerId], now);
+    await refreshPartnerTotals(trx, { partnerIds: [partnerId], now });
     await logActivity(trx, {
       userId: actorId,
       action: 'payout.line_returned',

@@ -299,7 +299,7 @@ export async function processPayout(
     `.execute(trx);
     await insertPayoutLines(trx, payout.id);
 
-    await refreshPartnerTotals(trx, partnerIds, now);
+    await refreshPartnerTotals(trx, { partnerIds, now });
     await logActivity(trx, {
       userId: actorId,
       action: 'payout.processed',

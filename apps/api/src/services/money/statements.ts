@@ -245,7 +245,10 @@ async function ledgerPayouts(
   }));
 }
 
-export async function buildStatement(db: Db, partnerId: string, month: string): Promise<Statement> {
+export async function buildStatement(
+  db: Db,
+  { partnerId, month }: { partnerId: string; month: string },
+): Promise<Statement> {
   const partner = await db
     .selectFrom('partners')
     .select(['id', 'companyName', 'contactName'])

@@ -100,7 +100,10 @@ function checkStripeFields(event: unknown): void {
 }
 
 /** The event, once its signature over these exact bytes is good and no older than the tolerance. */
-export function verifyStripeEvent(raw: Buffer, header: string | undefined, secret: string, now: Date): Stripe.Event {
+export function verifyStripeEvent(
+  raw: Buffer,
+  { header, secret, now }: { header: string | undefined; secret: string; now: Date },
+): Stripe.Event {
   if (!header) throw DomainError.unauthorized(STRIPE_MESSAGES.signatureMissing);
   let event: Stripe.Event;
   try {

@@ -81,9 +81,8 @@ export async function resendEmail(
     const original = await trx.selectFrom('emailOutbox').selectAll().where('id', '=', id).executeTakeFirst();
     if (!original) throw DomainError.notFound(MESSAGES.emailNotFound);
     if (original.textBody === CLEARED_BODY) throw DomainError.conflict(MESSAGES.emailNotResendable);
-    const copyId = await enqueueMail(
-      trx,
-      {
+    const copyId = await enqueueMail(trx, {
+      mail: {
         kind: original.kind,
         recipient: original.recipient,
         subject: original.subject,
@@ -91,8 +90,8 @@ export async function resendEmail(
         html: original.htmlBody,
         headers: original.headers ?? undefined,
       },
-      now,
-    );
+      now: now,
+    });
     const copy = await trx
       .updateTable('emailOutbox')
       .set({ resentFrom: original.id })

@@ -43,8 +43,8 @@ async function optional(
   trx: DbOrTx,
   { mail, userId, topic }: { mail: MailDeps; userId: string; topic: MailTopic },
 ): Promise<{ headers: Record<string, string> } | null> {
-  if (!(await wantsMail(trx, userId, topic))) return null;
-  return { headers: unsubscribeHeaders(mail.config, userId, topic) };
+  if (!(await wantsMail(trx, { userId, topic }))) return null;
+  return { headers: unsubscribeHeaders(mail.config, { userId, topic }) };
 }
 
 type PartnerContact = Awaited<ReturnType<typeof partnerContact>>;

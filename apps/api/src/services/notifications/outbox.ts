@@ -22,7 +22,7 @@ export interface OutgoingMail {
  * Writes one mail into the outbox, due at `now` (the deps clock). Call it with the transaction of
  * the change the mail reports, never with a fresh connection.
  */
-export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, now: Date): Promise<string> {
+export async function enqueueMail(db: DbOrTx, { mail, now }: { mail: OutgoingMail; now: Date }): Promise<string> {
   const row = await db
     .insertInto('emailOutbox')
     .values({
@@ -53,11 +53,11 @@ export async function enqueueTemplate<K extends MailKind>(
   db: DbOrTx,
   { now, recipient, kind, values, headers }: TemplateMail<K>,
 ): Promise<string> {
-  return enqueueMail(db, { kind, recipient, ...renderMail(kind, values), headers }, now);
+  return enqueueMail(db, { mail: { kind, recipient, ...renderMail(kind, values), headers }, now });
 }
 
 /** Scrape-time gauges of what waits in the outbox: how many mails, and how long the oldest has waited. */
-export function registerOutboxMetrics(metrics: Metrics, db: Db, now: () => Date): void {
+export function registerOutboxMetrics(metrics: Metrics, { db, now }: { db: Db; now: () => Date }): void {
   metrics.registerGauge('portal_outbox_backlog', 'Mails waiting in the outbox to be sent', async () => {
     const row = await db
       .selectFrom('emailOutbox')

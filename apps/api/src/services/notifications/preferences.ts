@@ -25,7 +25,7 @@ const keyOf = fromJwtSecret((secret) => createHmac('sha256', secret).update(PURP
 const macOf = (config: AppConfig, userId: string, topic: MailTopic) =>
   createHmac('sha256', keyOf(config)).update(`${PURPOSE}\n${userId}\n${topic}`).digest('base64url');
 
-export function unsubscribeToken(config: AppConfig, userId: string, topic: MailTopic): string {
+export function unsubscribeToken(config: AppConfig, { userId, topic }: { userId: string; topic: MailTopic }): string {
   return `${userId}.${topic}.${macOf(config, userId, topic)}`;
 }
 
@@ -42,9 +42,12 @@ export function readUnsubscribeToken(config: AppConfig, token: string): { userId
 }
 
 /** The List-Unsubscribe headers of an optional mail (RFC 2369 + RFC 8058 one-click). */
-export function unsubscribeHeaders(config: AppConfig, userId: string, topic: MailTopic): Record<string, string> {
+export function unsubscribeHeaders(
+  config: AppConfig,
+  { userId, topic }: { userId: string; topic: MailTopic },
+): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${portalLink(config, '/api/mail/unsubscribe', { token: unsubscribeToken(config, userId, topic) })}>`,
+    'List-Unsubscribe': `<${portalLink(config, '/api/mail/unsubscribe', { token: unsubscribeToken(config, { userId, topic }) })}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }
@@ -114,7 +117,7 @@ export async function unsubscribeOneClick(
 }
 
 /** Whether the user still wants this topic (read inside the transaction that would mail it). */
-export async function wantsMail(db: DbOrTx, userId: string, topic: MailTopic): Promise<boolean> {
+export async function wantsMail(db: DbOrTx, { userId, topic }: { userId: string; topic: MailTopic }): Promise<boolean> {
   const prefs = await getMailPreferences(db, userId);
   return prefs[topic];
 }

@@ -182,8 +182,7 @@ export async function listPartners(
 /** Every partner matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
 export async function* streamPartners(
   db: DbOrTx,
-  query: Omit<ListPartnersQuery, 'limit' | 'offset'>,
-  batchSize?: number,
+  { query, batchSize }: { query: Omit<ListPartnersQuery, 'limit' | 'offset'>; batchSize?: number },
 ): AsyncGenerator<AdminPartnerRow[]> {
   yield* mappedBatches(filtered(db, query).selectAll('partners').select('users.email'), {
     order: partnerOrder(query.sort),
@@ -204,7 +203,10 @@ export async function listPendingPartners(db: DbOrTx): Promise<AdminPartnerRow[]
   return rows.map(toAdminPartnerRow);
 }
 
-export async function getPartnerDetails(db: DbOrTx, cipher: FieldCipher, id: string): Promise<PartnerDetails> {
+export async function getPartnerDetails(
+  db: DbOrTx,
+  { cipher, id }: { cipher: FieldCipher; id: string },
+): Promise<PartnerDetails> {
   const row = await partnersWithEmail(db)
     .selectAll('partners')
     .select('users.email')
@@ -226,9 +228,16 @@ export interface StatusChange {
  */
 export async function changePartnerStatus(
   db: Db,
-  transition: PartnerTransition,
-  input: { partnerId: string; actorId: string; now: Date; reason?: string | undefined; mail: MailDeps },
+  input: {
+    transition: PartnerTransition;
+    partnerId: string;
+    actorId: string;
+    now: Date;
+    reason?: string | undefined;
+    mail: MailDeps;
+  },
 ): Promise<StatusChange> {
+  const { transition } = input;
   const rule = PARTNER_TRANSITIONS[transition];
   const { partnerId, actorId, now } = input;
   return db.transaction().execute(async (trx) => {

@@ -11,8 +11,7 @@ import { currentProgramTerms, currentTermsRow, toPublicProgramTerms } from '../p
 /** The agreement version waiting for the partner's acceptance, or null when they are on the one in force. */
 export async function pendingAgreementVersion(
   db: DbOrTx,
-  partner: Pick<Partner, 'termsVersion'>,
-  now: Date,
+  { partner, now }: { partner: Pick<Partner, 'termsVersion'>; now: Date },
 ): Promise<string | null> {
   const current = await currentTermsRow(db, now);
   return current.version > partner.termsVersion ? current.agreementVersion : null;
@@ -20,8 +19,7 @@ export async function pendingAgreementVersion(
 
 export async function partnerAgreement(
   db: DbOrTx,
-  partner: Pick<Partner, 'termsVersion' | 'agreementVersion'>,
-  now: Date,
+  { partner, now }: { partner: Pick<Partner, 'termsVersion' | 'agreementVersion'>; now: Date },
 ): Promise<PartnerAgreement> {
   const current = await currentProgramTerms(db, now);
   if (current.version <= partner.termsVersion)
@@ -64,7 +62,7 @@ export async function acceptAgreement(
     if (!named) throw DomainError.invalid(PROGRAM_TERMS_MESSAGES.unknownVersion);
     const current = await currentTermsRow(tx, now);
     if (named.version !== current.version) throw DomainError.conflict(PROGRAM_TERMS_MESSAGES.notCurrentVersion);
-    if (partner.termsVersion >= current.version) return partnerAgreement(tx, partner, now);
+    if (partner.termsVersion >= current.version) return partnerAgreement(tx, { partner, now });
     await tx
       .updateTable('partners')
       .set({
@@ -98,6 +96,9 @@ export async function acceptAgreement(
         ip: options.ip,
       },
     });
-    return partnerAgreement(tx, { termsVersion: current.version, agreementVersion: current.agreementVersion }, now);
+    return partnerAgreement(tx, {
+      partner: { termsVersion: current.version, agreementVersion: current.agreementVersion },
+      now,
+    });
   });
 }

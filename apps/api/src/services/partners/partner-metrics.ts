@@ -13,7 +13,10 @@ export function monthInstants(month: string): { from: Date; to: Date } {
   return { from, to: new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1)) };
 }
 
-export async function partnerMetrics(db: DbOrTx, partnerId: string, now: Date): Promise<PartnerMetrics> {
+export async function partnerMetrics(
+  db: DbOrTx,
+  { partnerId, now }: { partnerId: string; now: Date },
+): Promise<PartnerMetrics> {
   const month = monthKey(now);
   const { from, to } = monthInstants(month);
   const [money, active, visits] = await Promise.all([

@@ -6,7 +6,10 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../platform/activity';
 import { activeInMonthSql } from '../referrals/active-referrals';
 
-export async function refreshPartnerTotals(tx: DbOrTx, partnerIds: readonly string[], now: Date): Promise<void> {
+export async function refreshPartnerTotals(
+  tx: DbOrTx,
+  { partnerIds, now }: { partnerIds: readonly string[]; now: Date },
+): Promise<void> {
   if (partnerIds.length === 0) return;
   const month = monthKey(now);
   await sql`

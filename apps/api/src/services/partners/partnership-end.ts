@@ -150,7 +150,7 @@ async function forfeiturePlan(trx: DbOrTx, options: { partnerId: string; lock: b
   const stays = new Set<string>();
   const rests: { fee: UnpaidLine; restCents: number }[] = [];
   for (const fee of unpaid) {
-    const { clawbacks, paidBackCents, restCents } = await lockRefundClawbacks(trx, fee, { lock: options.lock });
+    const { clawbacks, paidBackCents, restCents } = await lockRefundClawbacks(trx, { fee, lock: options.lock });
     if (paidBackCents === 0) continue;
     stays.add(fee.id);
     for (const clawback of clawbacks) stays.add(clawback.id);

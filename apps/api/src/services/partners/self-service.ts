@@ -23,7 +23,10 @@ const PARTNER_PAYMENT_METHOD_NOT_ACTIVE = 'ACH and PayPal can be chosen once you
 const PROFILE_FIELDS = ['companyName', 'contactName', 'companyType', 'website', 'phone'] as const;
 
 /** Changes only the fields given; website and phone given empty are cleared. */
-export async function updateOwnProfile(deps: AppDeps, user: SessionUser, input: ProfileChanges): Promise<Partner> {
+export async function updateOwnProfile(
+  deps: AppDeps,
+  { user, changes: input }: { user: SessionUser; changes: ProfileChanges },
+): Promise<Partner> {
   return deps.db.transaction().execute(async (trx) => {
     const partner = await getOwnProfile(trx, user.id);
     const changes: PartnerUpdate = {};

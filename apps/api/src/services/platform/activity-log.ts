@@ -253,7 +253,7 @@ export const changeLine = (change: ActivityChange) =>
   `${change.field}: ${change.before ?? '—'} → ${change.after ?? '—'}`;
 
 /** The filtered log as CSV rows (the exports' formula-safe CSV); the download itself is logged. */
-export async function activityCsv(db: Db, filter: ActivityFilter, actorId: string) {
+export async function activityCsv(db: Db, { filter, actorId }: { filter: ActivityFilter; actorId: string }) {
   await logActivity(db, {
     userId: actorId,
     action: 'export.downloaded',

@@ -48,7 +48,10 @@ export class BackupError extends Error {
 }
 
 /** The archive as a gzip stream; throws before streaming when the database is not the embedded one. */
-export async function createBackupStream(handle: DatabaseHandle, dataDir: string, now = new Date()): Promise<Readable> {
+export async function createBackupStream(
+  handle: DatabaseHandle,
+  { dataDir, now = new Date() }: { dataDir: string; now?: Date },
+): Promise<Readable> {
   const dump = handle.dumpDataDir;
   if (handle.kind !== 'pglite' || !dump)
     throw new BackupError('Backups cover the embedded database; with DATABASE_URL use pg_dump (see the README).');

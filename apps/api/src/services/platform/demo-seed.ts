@@ -727,7 +727,7 @@ export async function seedDemo(deps: AppDeps, options: { adminEmail?: string } =
         .execute();
       if (n === 1) await returnDemoLines(trx, { payoutId: payout.id, at: new Date(sentAt.getTime() + 2 * DAY_MS) });
     }
-    await refreshPartnerTotals(trx, partnerIds, now);
+    await refreshPartnerTotals(trx, { partnerIds, now });
   });
 
   await seedDemoMaterials(deps);

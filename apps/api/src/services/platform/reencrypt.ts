@@ -20,8 +20,7 @@ export interface SealedColumn {
 /** Rewrites one sealed column's values not under the current key; the unreadable ones are named and left as they are. */
 export async function reencryptSealedColumn(
   db: Db,
-  cipher: FieldCipher,
-  sealed: SealedColumn,
+  { cipher, sealed }: { cipher: FieldCipher; sealed: SealedColumn },
 ): Promise<{ rewritten: number; unreadable: string[] }> {
   const result = { rewritten: 0, unreadable: [] as string[] };
   await db.transaction().execute(async (trx) => {
@@ -65,10 +64,8 @@ const COLUMNS = [
 
 export async function reencryptBankNumbers(
   db: Db,
-  cipher: FieldCipher,
-  options: { batchSize?: number } = {},
+  { cipher, batchSize = 200 }: { cipher: FieldCipher; batchSize?: number },
 ): Promise<ReencryptResult> {
-  const batchSize = options.batchSize ?? 200;
   const result: ReencryptResult = { scanned: 0, rewritten: 0, current: 0, unreadable: [] };
   let after: string | undefined;
   for (;;) {

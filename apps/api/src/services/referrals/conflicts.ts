@@ -131,7 +131,7 @@ export async function resolveReferralConflict(
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    await refreshPartnerTotals(trx, [second.partnerId, ...(first ? [first.partnerId] : [])], now);
+    await refreshPartnerTotals(trx, { partnerIds: [second.partnerId, ...(first ? [first.partnerId] : [])], now });
     await logActivity(trx, {
       userId: actorId,
       action: 'referral.conflict_resolved',

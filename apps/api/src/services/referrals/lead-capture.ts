@@ -175,7 +175,7 @@ export async function cancelBookedReferral(
   if (current.stage !== 'booked') return 'ignored: referral past booked';
   const changes = stageChange(current, { stage: 'lost', lostReason: REFERRAL_MESSAGES.consultationCancelled }, now);
   const updated = await saveReferral(trx, { id: referralId, changes, now });
-  await refreshPartnerTotals(trx, [current.partnerId], now);
+  await refreshPartnerTotals(trx, { partnerIds: [current.partnerId], now });
   await logActivity(trx, {
     userId: null,
     action: 'referral.booking_cancelled',

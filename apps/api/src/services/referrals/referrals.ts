@@ -345,8 +345,7 @@ export async function listPipelineColumn(db: DbOrTx, input: PipelineColumnQuery)
 /** A partner's own referrals, newest first, searched, filtered by stage and paged. */
 export async function listOwnReferrals(
   db: DbOrTx,
-  partnerId: string,
-  input: OwnReferralsQuery,
+  { partnerId, query: input }: { partnerId: string; query: OwnReferralsQuery },
 ): Promise<{ items: Referral[]; total: number; limit: number; offset: number }> {
   const page = await listAllReferrals(db, { ...input, partnerId, sort: '-createdAt' });
   return { ...page, items: page.items.map((item) => ({ ...item, conflictOf: null })) };
@@ -355,8 +354,7 @@ export async function listOwnReferrals(
 /** Every referral matching the filters, in the list's order, batch by batch (the REST list without `limit`). */
 export async function* streamAllReferrals(
   db: DbOrTx,
-  input: Omit<ListReferrals, 'limit' | 'offset'>,
-  batchSize?: number,
+  { query: input, batchSize }: { query: Omit<ListReferrals, 'limit' | 'offset'>; batchSize?: number },
 ): AsyncGenerator<Referral[]> {
   yield* mappedBatches(referralRows(db, input), {
     order: referralOrder(input.sort),
@@ -552,7 +550,7 @@ async function voidFeesAfterStop(
     .execute();
   const voided = [];
   for (const fee of fees) {
-    const { paidBackCents, restCents } = await lockRefundClawbacks(trx, fee);
+    const { paidBackCents, restCents } = await lockRefundClawbacks(trx, { fee });
     if (paidBackCents > 0) {
       await clawBackRest(trx, {
         fee,
@@ -609,7 +607,7 @@ export async function updateReferral(
     assertContractDates(start, end);
     const updated = await saveReferral(trx, { id, changes, now });
     await voidFeesAfterStop(trx, { before: current, after: updated, actorId, now, mail });
-    await refreshPartnerTotals(trx, [current.partnerId], now);
+    await refreshPartnerTotals(trx, { partnerIds: [current.partnerId], now });
     await logActivity(trx, {
       userId: actorId,
       action: changes.stage ? 'referral.stage_changed' : 'referral.updated',

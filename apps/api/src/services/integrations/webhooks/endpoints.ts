@@ -162,7 +162,10 @@ export async function updateWebhook(
   });
 }
 
-export async function deleteWebhook(db: Db, actorId: string, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteWebhook(
+  db: Db,
+  { actorId, id }: { actorId: string; id: string },
+): Promise<{ id: string; deleted: true }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .deleteFrom('webhookEndpoints')
@@ -284,7 +287,7 @@ export async function sendTestEvent(
       .where('id', '=', endpointId)
       .executeTakeFirst();
     if (!endpoint) throw DomainError.notFound(INTEGRATION_MESSAGES.webhookNotFound);
-    const eventId = await enqueueTestEvent(trx, endpointId, now);
+    const eventId = await enqueueTestEvent(trx, { endpointId, now });
     await logActivity(trx, {
       userId: actorId,
       action: 'webhook.test_sent',
@@ -301,10 +304,13 @@ export function reencryptWebhookSecrets(
   db: Db,
   cipher: FieldCipher,
 ): Promise<{ rewritten: number; unreadable: string[] }> {
-  return reencryptSealedColumn(db, cipher, {
-    table: 'webhook_endpoints',
-    key: 'id',
-    column: 'secret',
-    context: webhookSecretContext,
+  return reencryptSealedColumn(db, {
+    cipher,
+    sealed: {
+      table: 'webhook_endpoints',
+      key: 'id',
+      column: 'secret',
+      context: webhookSecretContext,
+    },
   });
 }

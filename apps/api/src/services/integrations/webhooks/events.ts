@@ -76,7 +76,10 @@ export async function enqueueWebhookEvent<T extends WebhookEventType>(
 }
 
 /** "Send test event": one event to one endpoint, whatever it subscribed to. */
-export async function enqueueTestEvent(trx: DbOrTx, endpointId: string, now: Date): Promise<string> {
+export async function enqueueTestEvent(
+  trx: DbOrTx,
+  { endpointId, now }: { endpointId: string; now: Date },
+): Promise<string> {
   return insertEvent(trx, {
     type: WEBHOOK_TEST_EVENT,
     data: { message: 'A test event from the Partner Portal', endpointId },
