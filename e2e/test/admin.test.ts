@@ -234,7 +234,7 @@ describe('admin approval flow in the browser', () => {
       const page = await context.newPage();
       await openAdmin(page);
       await page.getByTestId('affiliates').getByRole('row').nth(1).waitFor();
-      // This parts of the page: the header, the metric cards, the queue and the affiliates table.
+      // The parts of the page checked here: the header, the metric cards, the queue and the affiliates table.
       expect(
         await seriousViolationsIn(page, [
           '[data-testid="admin-header"]',

@@ -39,7 +39,7 @@ import {
 } from '../services/accounts';
 import { authedProcedure, enrolledProcedure, publicProcedure } from '../trpc/init';
 
-/** auth.register, auth.login, auth.me, auth.logout (Accounts and sessions issue); recovery and change. */
+/** auth.register, auth.login, auth.me, auth.logout; password recovery and change; invitations. */
 export const authProcedures = {
   register: publicProcedure
     .input(credentialsInput)

@@ -22,8 +22,7 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { dismissUnplacedBooking, listUnplacedBookings, placeUnplacedBooking } from '../services/integrations';
 import {
-  listReferralConflicts,
-  listSelfReferrals,
+  referralConflictsReview,
   resolveReferralConflict,
   leadFunnel,
   receiveLead,
@@ -40,13 +39,7 @@ export const adminLeadProcedures = {
     ),
   referralConflicts: permittedProcedure('referrals:read')
     .output(referralConflictsOutput)
-    .query(async ({ ctx }) => {
-      const [conflicts, selfReferrals] = await Promise.all([
-        listReferralConflicts(ctx.deps.db),
-        listSelfReferrals(ctx.deps.db),
-      ]);
-      return { conflicts, selfReferrals };
-    }),
+    .query(({ ctx }) => referralConflictsReview(ctx.deps.db)),
   resolveConflict: permittedProcedure('referrals:write')
     .input(resolveConflictInput)
     .output(resolveConflictOutput)

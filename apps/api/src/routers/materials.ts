@@ -26,7 +26,7 @@ import { libraryViewerProcedure, permittedProcedure, runIdempotently } from '../
 
 const notFound = () => DomainError.notFound(MATERIAL_UPLOAD_MESSAGES.materialNotFound);
 
-/** partner.materials, partner.downloadMaterial (Marketing materials issue). */
+/** partner.materials, partner.downloadMaterial: the library a partner (or an admin previewing it) reads. */
 export const partnerMaterialProcedures = {
   materials: libraryViewerProcedure.output(z.array(materialOutput)).query(async ({ ctx }) => {
     const rows = await listMaterials(ctx.deps.db, { activeOnly: !ctx.viewer.isAdmin });
@@ -48,7 +48,7 @@ export const partnerMaterialProcedures = {
     }),
 } satisfies TRPCRouterRecord;
 
-/** admin.materials, admin.createMaterial, admin.updateMaterial (Marketing materials issue). */
+/** admin.materials, admin.createMaterial, admin.updateMaterial: the library's management. */
 export const adminMaterialProcedures = {
   materials: permittedProcedure('materials:read')
     .output(z.array(adminMaterialOutput))

@@ -7,19 +7,17 @@ import {
   type PartnerProfile,
 } from '@portal/contracts';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { toPartnerProfile, supportEmail } from '../services/platform';
+import { toPartnerProfile } from '../services/platform';
 import {
   applyAsPartner,
-  partnerOfUser,
-  pendingAgreementVersion,
+  ownPartnerRecord,
   updateOwnBankDetails,
   updateOwnPaymentMethod,
   updateOwnProfile,
 } from '../services/partners';
-import { firstFeeMonth } from '../services/money';
 import { partnerProcedure, partnerUserProcedure } from '../trpc/init';
 
-/** partner.me, partner.submitApplication (Partner onboarding issue). `apply` is a reserved word of tRPC routers. */
+/** partner.me, partner.submitApplication and the partner's own settings. `apply` is a reserved word of tRPC routers. */
 export const partnerProfileProcedures = {
   /**
    * The signed-in partner's own record; null while they have not applied (the registration form shows
@@ -28,15 +26,10 @@ export const partnerProfileProcedures = {
   me: partnerUserProcedure
     .meta({ outputSchema: partnerProfileOutput })
     .query(async ({ ctx }): Promise<PartnerProfile | null> => {
-      const partner = await partnerOfUser(ctx.deps.db, ctx.user.id);
-      if (!partner) return null;
-      const pending = await pendingAgreementVersion(ctx.deps.db, { partner, now: ctx.deps.now() });
-      return {
-        ...toPartnerProfile(partner, ctx.deps.cipher),
-        pendingAgreementVersion: pending,
-        supportEmail: await supportEmail(ctx.deps.db),
-        firstFeeMonth: await firstFeeMonth(ctx.deps.db, partner.id),
-      };
+      const own = await ownPartnerRecord(ctx.deps.db, { userId: ctx.user.id, now: ctx.deps.now() });
+      if (!own) return null;
+      const { partner, ...about } = own;
+      return { ...toPartnerProfile(partner, ctx.deps.cipher), ...about };
     }),
 
   /** The registration form: one application per user, stored pending with the accepted agreement. */

@@ -30,6 +30,7 @@ import {
   partnershipEnd,
   terminatePartner,
   withdrawNotice,
+  withdrawNoticeAsFirm,
 } from '../services/partners';
 import {
   currentProgramTerms,
@@ -69,11 +70,7 @@ export const adminProgramTermsProcedures = {
   withdrawNotice: permittedProcedure('partners:approve')
     .input(idInput)
     .output(adminPartnershipEndOutput)
-    .mutation(async ({ ctx, input }) => {
-      const act = acting(ctx);
-      await withdrawNotice(ctx.deps.db, { partnerId: input.id, by: 'firm', ...act });
-      return adminPartnershipEnd(ctx.deps.db, { partnerId: input.id, now: act.now });
-    }),
+    .mutation(({ ctx, input }) => withdrawNoticeAsFirm(ctx.deps.db, { partnerId: input.id, ...acting(ctx) })),
 
   /** A breach of non-solicitation: every pending fee of the partner is voided with the reason. */
   forfeitPartnerFees: permittedProcedure('partners:approve')

@@ -1,4 +1,4 @@
-// REST paths of commissions, accrual and payouts (spec §7 plus the Commissions issue).
+// REST paths of commissions, accrual and payouts (spec §7, and the admin's fee and payout paths beyond it).
 
 import { listPayoutsInput, MAX_PAGE_SIZE, pendingFilter } from '@portal/contracts';
 import { streamPendingCommissions } from '../../services/money';

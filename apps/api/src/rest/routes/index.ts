@@ -1,4 +1,4 @@
-// Every REST path of the adapter (spec §7 and the issues' extra paths), area by area.
+// Every REST path of the adapter (spec §7 and the extra paths beyond it), area by area.
 // Routes that stream files or read multipart bodies are Fastify plugins beside these.
 
 import type { FastifyInstance } from 'fastify';

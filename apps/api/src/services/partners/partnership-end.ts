@@ -344,3 +344,12 @@ export async function withdrawNotice(
     return partnershipEnd(trx, { partnerId: partner.id, now });
   });
 }
+
+/** The firm withdraws a notice (either party's), answered with the partner page's view of the partnership's end. */
+export async function withdrawNoticeAsFirm(
+  db: Db,
+  options: { partnerId: string; actorId: string; now: Date; mail: MailDeps },
+): Promise<AdminPartnershipEnd> {
+  await withdrawNotice(db, { ...options, by: 'firm' });
+  return adminPartnershipEnd(db, { partnerId: options.partnerId, now: options.now });
+}

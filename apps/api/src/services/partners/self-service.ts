@@ -7,12 +7,15 @@ import type { Partner, PartnerUpdate } from '@portal/db';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../deps';
 import { confirmCurrentPassword } from '../accounts/password-reset';
-import { logActivity } from '../platform/activity';
+import { logActivity, type DbOrTx } from '../platform/activity';
 import { bankFieldContext, maskEmail, maskLastFour, type BankNumberColumn } from '../platform/crypto';
 import { DomainError } from '../platform/errors';
 import { reofferFailedCommissions } from '../money/payout-lines';
 import { notifyDetailsChanged } from '../notifications/notify';
-import { getOwnProfile } from './application';
+import { firstFeeMonth } from '../money/statements';
+import { supportEmail } from '../platform/program-settings';
+import { pendingAgreementVersion } from './agreement';
+import { getOwnProfile, partnerOfUser } from './application';
 
 type ProfileChanges = z.output<typeof updatePartnerProfileInput>;
 type BankDetails = z.output<typeof updateBankDetailsInput>;
@@ -21,6 +24,30 @@ type PaymentMethodDetails = z.output<typeof updatePaymentMethodInput>;
 const PARTNER_PAYMENT_METHOD_NOT_ACTIVE = 'ACH and PayPal can be chosen once your partnership is active';
 
 const PROFILE_FIELDS = ['companyName', 'contactName', 'companyType', 'website', 'phone'] as const;
+
+/** What a partner user's own record answers with: null until they have applied. */
+export interface OwnPartnerRecord {
+  partner: Partner;
+  /** The agreement version waiting for their acceptance, or null. */
+  pendingAgreementVersion: string | null;
+  supportEmail: string | null;
+  /** The first month a fee was earned for, or null before any. */
+  firstFeeMonth: string | null;
+}
+
+export async function ownPartnerRecord(
+  db: DbOrTx,
+  { userId, now }: { userId: string; now: Date },
+): Promise<OwnPartnerRecord | null> {
+  const partner = await partnerOfUser(db, userId);
+  if (!partner) return null;
+  return {
+    partner,
+    pendingAgreementVersion: await pendingAgreementVersion(db, { partner, now }),
+    supportEmail: await supportEmail(db),
+    firstFeeMonth: await firstFeeMonth(db, partner.id),
+  };
+}
 
 /** Changes only the fields given; website and phone given empty are cleared. */
 export async function updateOwnProfile(

@@ -68,6 +68,14 @@ export async function listSelfReferrals(db: DbOrTx, { limit = 100 }: { limit?: n
   return rows.map(sideOf);
 }
 
+/** The admin's review list: open conflicts beside the open self-referrals. */
+export async function referralConflictsReview(
+  db: DbOrTx,
+): Promise<{ conflicts: ReferralConflict[]; selfReferrals: Side[] }> {
+  const [conflicts, selfReferrals] = await Promise.all([listReferralConflicts(db), listSelfReferrals(db)]);
+  return { conflicts, selfReferrals };
+}
+
 async function loseReferral(
   trx: DbOrTx,
   { current, reason, now, mail }: { current: ReferralRow; reason: string; now: Date; mail: MailDeps },
