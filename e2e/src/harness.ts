@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { CHROMIUM_FLAGS, chromiumPath, freePort } from '../../bench/src/local-machine';
+import { CHROMIUM_FLAGS, freePort, journeyChromiumPath } from '../../bench/src/local-machine';
 import { ADMIN, api, type ApiClient } from './api-client';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -158,7 +158,7 @@ const JOURNEY_V8_FLAGS = '--js-flags=--max-opt=1';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: journeyChromiumPath(),
     headless: true,
     args: [...CHROMIUM_FLAGS, '--disable-quic', JOURNEY_V8_FLAGS],
   });
