@@ -1,6 +1,7 @@
 // Browser journeys against the built app: a real server process on a fresh embedded database
-// (its own DATA_DIR and port), Debian's Chromium driven by playwright-core. The fresh database is a
-// copy of one migrated once per run (src/template.ts): a start then skips the migrations.
+// (its own DATA_DIR and port), Debian's Chromium (its headless shell where installed) driven by
+// playwright-core. The fresh database is a copy of one migrated once per run (src/template.ts): a
+// start then skips the migrations.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
