@@ -9,6 +9,18 @@ const EMBEDDED_PROCESS_FILES = [
   'test/platform/data-dir.test.ts',
   'test/platform/backup.test.ts',
   'test/platform/dev-environment.test.ts',
+  'test/platform/full-disk.test.ts',
+  'test/platform/runtime.test.ts',
+];
+// These touch no database at all (rules over values, the source tree's shape): the PostgreSQL pass would repeat
+// them exactly too.
+const DATABASE_FREE_FILES = [
+  'test/api/raw-routes.test.ts',
+  'test/materials/upload-types.test.ts',
+  'test/notifications/token-links.test.ts',
+  'test/platform/domain-errors.test.ts',
+  'test/platform/permissions.test.ts',
+  'test/platform/service-signatures.test.ts',
 ];
 
 export default defineConfig({
@@ -19,7 +31,7 @@ export default defineConfig({
     // Migrates one template database per run; each test file copies it.
     globalSetup: ['test/support/global-setup.ts'],
     exclude: withPostgres
-      ? EMBEDDED_PROCESS_FILES
+      ? [...EMBEDDED_PROCESS_FILES, ...DATABASE_FREE_FILES]
       : [
           'test/platform/database-outage.test.ts',
           'test/platform/database-waits.test.ts',
